@@ -18,7 +18,10 @@ impl<T> Distribution<T> {
     #[must_use]
     pub fn new(outcomes: Vec<(T, u32)>) -> Self {
         let outcomes: Vec<(T, u32)> = outcomes.into_iter().filter(|(_, w)| *w > 0).collect();
-        assert!(!outcomes.is_empty(), "a chance node needs at least one outcome");
+        assert!(
+            !outcomes.is_empty(),
+            "a chance node needs at least one outcome"
+        );
         Distribution { outcomes }
     }
 

@@ -59,6 +59,12 @@ pub struct IllegalAction<S, A> {
     pub action: A,
 }
 
+/// What [`Game::play`] returns: the new state and its events, or the refusal.
+pub type Played<G> = Result<
+    (<G as Game>::State, Vec<<G as Game>::Event>),
+    IllegalAction<<G as Game>::State, <G as Game>::Action>,
+>;
+
 /// A rule system bound to one scenario. Immutable: `&self` holds the map, the order of battle and
 /// the charts; the [`Game::State`] holds only what changes during play.
 ///
@@ -157,17 +163,26 @@ pub trait Game: Sized {
     ///
     /// # Errors
     /// When `action` is not in [`Game::legal_actions`].
-    fn play(
-        &self,
-        mut state: Self::State,
-        action: &Self::Action,
-    ) -> Result<(Self::State, Vec<Self::Event>), IllegalAction<Self::State, Self::Action>> {
+    fn play(&self, mut state: Self::State, action: &Self::Action) -> Played<Self> {
         if self.is_legal(&state, action) {
             let mut events = Vec::new();
             self.apply_action_unchecked(&mut state, action, &mut events);
             Ok((state, events))
         } else {
-            Err(IllegalAction { state, action: action.clone() })
+            Err(IllegalAction {
+                state,
+                action: action.clone(),
+            })
         }
     }
+}
+
+/// Optional capability: a static evaluation for heuristic agents, from one side's point of view.
+///
+/// Implementations must use only what `side` may know (its own pieces and cards and what is
+/// public): agents that call it must not learn hidden information through it.
+pub trait Evaluate: Game {
+    /// How good `state` looks for `side`: larger is better; a won game should score above any
+    /// unfinished one and a lost game below. Units are the game's own (e.g. strength points).
+    fn evaluate(&self, state: &Self::State, side: Side) -> i32;
 }

@@ -45,7 +45,13 @@ impl<G: Game> Match<G> {
     pub fn new(game: Arc<G>, seed: u64) -> Self {
         let state = game.initial_state();
         let record = Record::new(game.as_ref(), seed, &state);
-        Match { game, state, rng: ChaCha8Rng::seed_from_u64(seed), record, history: Vec::new() }
+        Match {
+            game,
+            state,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            record,
+            history: Vec::new(),
+        }
     }
 
     /// The game.
@@ -93,7 +99,12 @@ impl<G: Game> Match<G> {
 
     fn push(&mut self, kind: StepKind, side: Option<crate::Side>, value: String) {
         let hash = hash_state(&self.state);
-        self.record.steps.push(RecordStep { kind, side, value, hash });
+        self.record.steps.push(RecordStep {
+            kind,
+            side,
+            value,
+            hash,
+        });
         if self.game.to_act(&self.state) == ToAct::Over {
             self.record.outcome = self.game.outcome(&self.state);
         }
@@ -116,7 +127,8 @@ impl<G: Game> Match<G> {
         }
         self.history.push(self.state.clone());
         let mut events = Vec::new();
-        self.game.apply_action_unchecked(&mut self.state, action, &mut events);
+        self.game
+            .apply_action_unchecked(&mut self.state, action, &mut events);
         self.push(StepKind::Action, Some(side), value.clone());
         Ok(StepResult { value, events })
     }
@@ -153,7 +165,8 @@ impl<G: Game> Match<G> {
         let value = self.game.chance_notation(outcome);
         self.history.clear();
         let mut events = Vec::new();
-        self.game.apply_chance_unchecked(&mut self.state, outcome, &mut events);
+        self.game
+            .apply_chance_unchecked(&mut self.state, outcome, &mut events);
         self.push(StepKind::Chance, None, value.clone());
         Ok(StepResult { value, events })
     }

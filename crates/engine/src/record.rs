@@ -121,15 +121,26 @@ pub enum ReplayError {
 /// # Errors
 /// The first step (1-based) at which the record does not match the game.
 pub fn replay<G: Game>(game: &G, record: &Record) -> Result<G::State, ReplayError> {
-    let expected = format!("{} v{} {}", game.rules_id(), game.rules_version(), game.scenario_id());
-    let found = format!("{} v{} {}", record.rules, record.rules_version, record.scenario);
+    let expected = format!(
+        "{} v{} {}",
+        game.rules_id(),
+        game.rules_version(),
+        game.scenario_id()
+    );
+    let found = format!(
+        "{} v{} {}",
+        record.rules, record.rules_version, record.scenario
+    );
     if expected != found {
         return Err(ReplayError::WrongGame { expected, found });
     }
     let mut state = game.initial_state();
     let h = hash_state(&state);
     if h != record.initial_hash {
-        return Err(ReplayError::InitialHash { expected: h, found: record.initial_hash.clone() });
+        return Err(ReplayError::InitialHash {
+            expected: h,
+            found: record.initial_hash.clone(),
+        });
     }
     let mut events = Vec::new();
     let mut legal = Vec::new();
@@ -139,7 +150,10 @@ pub fn replay<G: Game>(game: &G, record: &Record) -> Result<G::State, ReplayErro
         match (game.to_act(&state), step.kind) {
             (ToAct::Side(side), StepKind::Action) => {
                 if step.side != Some(side) {
-                    return Err(err(format!("recorded side {:?} but {side:?} was to act", step.side)));
+                    return Err(err(format!(
+                        "recorded side {:?} but {side:?} was to act",
+                        step.side
+                    )));
                 }
                 let action = game.parse_action(&step.value).map_err(&err)?;
                 game.legal_actions(&state, &mut legal);
@@ -157,22 +171,27 @@ pub fn replay<G: Game>(game: &G, record: &Record) -> Result<G::State, ReplayErro
                 game.apply_chance_unchecked(&mut state, &outcome, &mut events);
             }
             (to_act, kind) => {
-                return Err(err(format!("recorded a {kind:?} step but the game expects {to_act:?}")));
+                return Err(err(format!(
+                    "recorded a {kind:?} step but the game expects {to_act:?}"
+                )));
             }
         }
         events.clear();
         let h = hash_state(&state);
         if h != step.hash {
-            return Err(err(format!("state hash {h} differs from the recorded {}", step.hash)));
+            return Err(err(format!(
+                "state hash {h} differs from the recorded {}",
+                step.hash
+            )));
         }
     }
-    if let Some(recorded) = &record.outcome {
-        if game.outcome(&state).as_ref() != Some(recorded) {
-            return Err(ReplayError::Step {
-                step: record.steps.len(),
-                message: "the recorded outcome differs from the replayed one".into(),
-            });
-        }
+    if let Some(recorded) = &record.outcome
+        && game.outcome(&state).as_ref() != Some(recorded)
+    {
+        return Err(ReplayError::Step {
+            step: record.steps.len(),
+            message: "the recorded outcome differs from the replayed one".into(),
+        });
     }
     Ok(state)
 }

@@ -36,7 +36,9 @@ impl Side {
 }
 
 /// A value for each side, indexed by [`Side`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct BySide<T>(pub [T; 2]);
 
 impl<T> BySide<T> {

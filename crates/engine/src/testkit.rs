@@ -22,7 +22,12 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { games: 100, seed: 1, max_steps: 20_000, deep_every: 7 }
+        Options {
+            games: 100,
+            seed: 1,
+            max_steps: 20_000,
+            deep_every: 7,
+        }
     }
 }
 
@@ -76,7 +81,7 @@ where
             let state = m.state().clone();
             let to_act = game.to_act(&state);
             game.legal_actions(&state, &mut legal);
-            let deep = step % opts.deep_every.max(1) == 0;
+            let deep = step.is_multiple_of(opts.deep_every.max(1));
             assert!(
                 legal.windows(2).all(|w| w[0] < w[1]),
                 "game {seed} step {step}: legal actions not sorted and unique: {legal:?}"
@@ -86,7 +91,10 @@ where
                 assert_eq!(cloned, state, "game {seed} step {step}: clone differs");
                 let json = serde_json::to_string(&state).expect("state serialises");
                 let back: G::State = serde_json::from_str(&json).expect("state deserialises");
-                assert_eq!(back, state, "game {seed} step {step}: serde round trip differs");
+                assert_eq!(
+                    back, state,
+                    "game {seed} step {step}: serde round trip differs"
+                );
                 for side in crate::Side::ALL {
                     let seen = game.observe(&state, Viewer::Side(side));
                     for variant in other_side_variants(&state, side.other()) {
@@ -112,17 +120,27 @@ where
             match to_act {
                 ToAct::Over => {
                     assert!(legal.is_empty(), "game {seed}: legal actions after the end");
-                    assert!(game.outcome(&state).is_some(), "game {seed}: over without outcome");
+                    assert!(
+                        game.outcome(&state).is_some(),
+                        "game {seed}: over without outcome"
+                    );
                     break;
                 }
                 ToAct::Chance => {
-                    assert!(legal.is_empty(), "game {seed} step {step}: actions at a chance node");
+                    assert!(
+                        legal.is_empty(),
+                        "game {seed} step {step}: actions at a chance node"
+                    );
                     let dist = game.chance(&state);
                     let mut outs: Vec<_> = dist.outcomes().iter().map(|(o, _)| o.clone()).collect();
                     outs.sort();
                     let n = outs.len();
                     outs.dedup();
-                    assert_eq!(n, outs.len(), "game {seed} step {step}: duplicate chance outcomes");
+                    assert_eq!(
+                        n,
+                        outs.len(),
+                        "game {seed} step {step}: duplicate chance outcomes"
+                    );
                     for o in &outs {
                         let text = game.chance_notation(o);
                         assert_eq!(
@@ -135,7 +153,10 @@ where
                     report.chances += 1;
                 }
                 ToAct::Side(_) => {
-                    assert!(!legal.is_empty(), "game {seed} step {step}: a side to act has no action");
+                    assert!(
+                        !legal.is_empty(),
+                        "game {seed} step {step}: a side to act has no action"
+                    );
                     if deep {
                         for a in &legal {
                             let text = game.action_notation(a);
@@ -154,18 +175,26 @@ where
                             }
                         }
                     }
-                    let pick = legal[crate::draw_below(&mut rng, legal.len() as u64) as usize].clone();
+                    let pick =
+                        legal[crate::draw_below(&mut rng, legal.len() as u64) as usize].clone();
                     m.apply(&pick).expect("a listed action applies");
                     report.decisions += 1;
                 }
             }
             step += 1;
-            assert!(step <= opts.max_steps, "game {seed}: no end after {step} steps");
+            assert!(
+                step <= opts.max_steps,
+                "game {seed}: no end after {step} steps"
+            );
         }
         let final_hash = hash_state(m.state());
         let replayed = replay(game.as_ref(), m.record())
             .unwrap_or_else(|e| panic!("game {seed}: the record does not replay: {e}"));
-        assert_eq!(hash_state(&replayed), final_hash, "game {seed}: replay ends elsewhere");
+        assert_eq!(
+            hash_state(&replayed),
+            final_hash,
+            "game {seed}: replay ends elsewhere"
+        );
         report.games += 1;
         report.steps += step as u64;
     }

@@ -1,0 +1,138 @@
+//! What happened, for logs and the user interface. Every event cites its rule.
+
+use crate::data::{CardId, Cell, CrtResult, UnitId};
+use coupdoeil_engine::Side;
+use coupdoeil_hex::Facing;
+use serde::{Deserialize, Serialize};
+
+/// Something that happened. Events naming a hidden piece are private to its owner; the opponent
+/// gets a public event about the anonymous piece (its token) instead.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// `None`: everyone may see it; `Some(side)`: only that side (and the referee).
+    pub private_to: Option<Side>,
+    /// What happened.
+    pub what: What,
+}
+
+/// The kinds of events. (Fields are named for what they hold: the unit, hex, side, card.)
+#[allow(missing_docs)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum What {
+    /// A card was drawn (5.0).
+    Drew { side: Side, card: CardId },
+    /// A side drew a card (public: the card is not named).
+    DrewHidden { side: Side },
+    /// The deck was reshuffled (5.1).
+    Reshuffled { side: Side },
+    /// A piece was placed at set-up.
+    Placed {
+        unit: UnitId,
+        cell: Cell,
+        facing: Facing,
+    },
+    /// A side finished its set-up.
+    SetUp { side: Side },
+    /// A card was played (5.0).
+    Played { side: Side, card: CardId },
+    /// A card was discarded (12.0 C).
+    Discarded { side: Side, card: CardId },
+    /// A phase began (4.0).
+    PhaseBegins { turn: u8, side: Side, phase: String },
+    /// A piece moved (7.0) or retreated (9.5.1).
+    Moved {
+        unit: UnitId,
+        from: Cell,
+        to: Cell,
+        mp_left_half: u8,
+    },
+    /// An anonymous piece moved.
+    TokenMoved {
+        side: Side,
+        token: u8,
+        from: Cell,
+        to: Cell,
+    },
+    /// A piece changed facing.
+    Faced { unit: UnitId, facing: Facing },
+    /// An anonymous piece changed facing.
+    TokenFaced {
+        side: Side,
+        token: u8,
+        facing: Facing,
+    },
+    /// A hidden piece was revealed (8.0, 9.2.1).
+    Revealed { unit: UnitId },
+    /// A dummy left the map (7.7, 12.0 A, 9.0).
+    DummyRemoved { unit: UnitId },
+    /// An anonymous piece was taken off the map by its owner (7.7).
+    TokenRemoved { side: Side, token: u8 },
+    /// An attack was declared (9.1).
+    AttackDeclared { unit: UnitId, target: Cell },
+    /// Supporting Fire was declared (9.2).
+    SupportDeclared { artillery: UnitId, to: UnitId },
+    /// An attack was resolved: strengths, differential, die and result (9.0).
+    AttackResolved {
+        target: Cell,
+        attack: i32,
+        defence: i32,
+        differential: i32,
+        die: u8,
+        result: CrtResult,
+    },
+    /// An attack below the CRT's first column was cancelled (9.0 step 4).
+    AttackCancelled { target: Cell, differential: i32 },
+    /// The die was rolled again (card).
+    Rerolled { die: u8 },
+    /// Automatic victory against a dummy or a Routed unit (9.0).
+    AutomaticVictory { target: Cell },
+    /// A Morale Test (9.5.2) or Rally Test (10.2).
+    MoraleTested {
+        unit: UnitId,
+        rating: i32,
+        die: u8,
+        passed: bool,
+        rally: bool,
+    },
+    /// A unit routed (10.1).
+    Routed { unit: UnitId },
+    /// A unit was eliminated.
+    Eliminated { unit: UnitId, rule: String },
+    /// A unit became Shaken (10.2, 11.2).
+    Shaken { unit: UnitId },
+    /// A corps' morale changed (11.1).
+    CorpsMorale { corps: u8, morale: i8 },
+    /// A corps was Demoralized (11.2).
+    Demoralized { corps: u8 },
+    /// A unit advanced after combat (9.5.3).
+    Advanced { unit: UnitId, to: Cell },
+    /// A depot changed hands (Exclusive 13.0).
+    DepotTaken { depot: Cell, side: Side },
+    /// The game ended (13.0).
+    GameOver {
+        winner: Option<Side>,
+        kind: String,
+        points: [i32; 2],
+    },
+}
+
+impl Event {
+    /// An event everyone may see.
+    #[must_use]
+    pub fn public(what: What) -> Self {
+        Event {
+            private_to: None,
+            what,
+        }
+    }
+
+    /// An event only `side` may see.
+    #[must_use]
+    pub fn private(side: Side, what: What) -> Self {
+        Event {
+            private_to: Some(side),
+            what,
+        }
+    }
+}

@@ -1,0 +1,338 @@
+//! Rules 4.0, 5.0, 10.2, 11.0, 12.0, 13.0 and the Exclusive set-up rules.
+
+mod common;
+use common::{Fx, TEST_MAP, test_game};
+use coupdoeil_dm::state::{Phase, Stage, Status};
+use coupdoeil_dm::{Chance, DrumsMuskets, What};
+use coupdoeil_engine::{Game, Side, ToAct, Viewer};
+use coupdoeil_hex::EdgeDir::{N, S};
+use coupdoeil_scenario::{Document, Scenario, merge};
+
+fn free_setup_game() -> DrumsMuskets {
+    let base = Document::parse(&[("testmap.toml", TEST_MAP)]).unwrap();
+    let over = Document::parse(&[("free.toml", "[scenario]\nsetup = \"free\"\n")]).unwrap();
+    let sc = Scenario::from_document(merge(base, over)).unwrap_or_else(|e| panic!("{e}"));
+    DrumsMuskets::new(&sc).unwrap()
+}
+
+#[test]
+fn ex3_0_opening_hands_are_drawn_to_each_maximum() {
+    let g = test_game();
+    let mut s = g.initial_state();
+    let mut ev = Vec::new();
+    while g.to_act(&s) == ToAct::Chance && s.stage == Stage::OpeningDraw {
+        let d = g.chance(&s);
+        let c = d.outcomes()[0].0;
+        g.apply_chance_unchecked(&mut s, &c, &mut ev);
+    }
+    assert_eq!(s.decks[Side::A].hand.len(), 3);
+    assert_eq!(s.decks[Side::B].hand.len(), 2);
+    // The draws are private: the opponent sees only that a card was drawn.
+    let drew = ev
+        .iter()
+        .filter(|e| matches!(e.what, What::Drew { side: Side::A, .. }))
+        .count();
+    assert_eq!(drew, 3);
+    assert!(
+        ev.iter()
+            .filter(|e| matches!(e.what, What::Drew { side: Side::A, .. }))
+            .all(|e| !g.event_visible(e, Viewer::Side(Side::B)))
+    );
+    // Historical set-up: the game now starts with the Prussian Movement Phase card window.
+    assert_eq!(s.phase, Phase::Movement);
+    assert_eq!(s.phasing, Side::A);
+}
+
+#[test]
+fn ex3_0_austrians_set_up_first_with_corps_together() {
+    let g = free_setup_game();
+    let mut s = g.initial_state();
+    let mut ev = Vec::new();
+    while g.to_act(&s) == ToAct::Chance {
+        let c = g.chance(&s).outcomes()[0].0;
+        g.apply_chance_unchecked(&mut s, &c, &mut ev);
+    }
+    assert_eq!(s.stage, Stage::Place(Side::B), "the Austrians set up first");
+    // Austrian order of battle: dair, odonell (Nadasdy), kheul1 (Kheul), lucchesi, adummy.
+    // Put D'Air in the middle slot: then O'Donell must stay on one side of Kheul's and Lucchesi's.
+    let place = |s: &mut coupdoeil_dm::State, slot: u8, ev: &mut Vec<_>| {
+        let a = coupdoeil_dm::Action::Place(slot);
+        assert!(g.is_legal(s, &a), "slot {slot}");
+        g.apply_action_unchecked(s, &a, ev);
+    };
+    place(&mut s, 2, &mut ev); // D'Air in the centre slot
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    // O'Donell next: any slot works (Nadasdy may be centre with the others either side, or north/south).
+    assert_eq!(legal.len(), 4);
+    place(&mut s, 0, &mut ev); // O'Donell north of D'Air: Nadasdy spans slots 0..2
+    g.legal_actions(&s, &mut legal);
+    // Kheul and Lucchesi must now both be south of Nadasdy: slot 1 is between Nadasdy's units.
+    assert!(
+        !legal.contains(&coupdoeil_dm::Action::Place(1)),
+        "{legal:?}"
+    );
+    // The Prussians do not see where the Austrians put anything while they set up.
+    let obs = g.observe(&s, Viewer::Side(Side::A));
+    assert!(obs.pieces.iter().all(|p| p.side == Side::A));
+}
+
+#[test]
+fn r4_0_sequence_of_play_turns_and_phases() {
+    let g = test_game();
+    let mut s = g.initial_state();
+    let mut ev = Vec::new();
+    // Draw, then pass every card window and end every phase: the turns go by in order.
+    let mut phases = Vec::new();
+    for _ in 0..500 {
+        match g.to_act(&s) {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                let c = g.chance(&s).outcomes()[0].0;
+                g.apply_chance_unchecked(&mut s, &c, &mut ev);
+            }
+            ToAct::Side(_) => {
+                let mut legal = Vec::new();
+                g.legal_actions(&s, &mut legal);
+                let pick = [
+                    coupdoeil_dm::Action::Pass,
+                    coupdoeil_dm::Action::EndPhase,
+                    coupdoeil_dm::Action::EndDiscard,
+                ]
+                .into_iter()
+                .find(|a| legal.contains(a))
+                .unwrap_or(legal[0]);
+                g.apply_action_unchecked(&mut s, &pick, &mut ev);
+            }
+        }
+        let key = (s.turn, s.phasing, s.phase);
+        if phases.last() != Some(&key) {
+            phases.push(key);
+        }
+    }
+    assert_eq!(g.to_act(&s), ToAct::Over);
+    let expected: Vec<_> = (1..=2u8)
+        .flat_map(|t| {
+            [Side::A, Side::B].into_iter().flat_map(move |side| {
+                [Phase::Movement, Phase::Combat, Phase::Administration]
+                    .into_iter()
+                    .map(move |p| (t, side, p))
+            })
+        })
+        .collect();
+    let seen: Vec<_> = phases.into_iter().filter(|k| k.2 != Phase::Setup).collect();
+    assert_eq!(seen, expected);
+    // Nobody attacked: no corps demoralized, no depot taken: 0-0, and the Austrians win draws.
+    let out = g.outcome(&s).unwrap();
+    assert_eq!(out.points, [0, 0]);
+    assert_eq!(out.winner, Some(Side::B));
+}
+
+#[test]
+fn r5_0_movement_phase_cards_phasing_player_first() {
+    let mut fx = Fx::new();
+    fx.place("bevern", "0404", "NNE");
+    fx.give(Side::A, "P02");
+    fx.give(Side::B, "A02");
+    fx.s.stage = Stage::MovementCard(Side::A);
+    assert!(fx.can("play P02"));
+    fx.act("play P02");
+    assert_eq!(fx.s.stage, Stage::MovementCard(Side::B));
+    assert!(fx.can("play A02"));
+    fx.act("play A02");
+    assert_eq!(fx.s.stage, Stage::Movement);
+    assert_eq!(fx.s.ma_bonus[Side::A], 0, "+1 and -1");
+    // 5.1 P02 is removed from play, A02 goes to the discard pile.
+    assert_eq!(fx.s.decks[Side::A].removed.len(), 1);
+    assert_eq!(fx.s.decks[Side::B].discard.len(), 1);
+}
+
+#[test]
+fn r5_0_huzzah_only_in_the_austrians_own_combat_phase() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0606", "N");
+    fx.place("bevern", &fx.nb("0606", N), "S");
+    fx.give(Side::B, "A01");
+    fx.enter_combat();
+    fx.act("attack bevern 0606");
+    fx.act("end-phase");
+    fx.act("end-phase");
+    assert_eq!(
+        fx.s.stage,
+        Stage::AttackCard(Side::B, 3),
+        "the defender holds a card and is asked"
+    );
+    assert!(
+        !fx.can("play A01"),
+        "Huzzah! is for the Austrian Combat Phase only"
+    );
+    assert_eq!(fx.legal_text(), vec!["pass".to_string()]);
+}
+
+#[test]
+fn r5_1_last_card_drawn_reshuffles_the_discards() {
+    let mut fx = Fx::new();
+    let side = Side::B;
+    let cards: Vec<_> = fx.s.decks[side].draw.clone();
+    // Everything but one card is in the discard pile; drawing it reshuffles.
+    fx.s.decks[side].draw = vec![cards[0]];
+    fx.s.decks[side].discard = cards[1..].to_vec();
+    fx.s.phasing = side;
+    fx.s.stage = Stage::Draw;
+    let mut ev = Vec::new();
+    fx.game
+        .apply_chance_unchecked(&mut fx.s, &Chance::Card(cards[0]), &mut ev);
+    assert!(ev.iter().any(|e| matches!(e.what, What::Reshuffled { .. })));
+    assert_eq!(fx.s.decks[side].draw.len(), cards.len() - 1);
+    assert!(fx.s.decks[side].discard.is_empty());
+}
+
+#[test]
+fn r10_2_one_routed_unit_rallies_automatically_the_others_test_at_minus_two() {
+    let mut fx = Fx::new();
+    fx.place("bevern", "0404", "N");
+    fx.place("ferdinand", "0707", "N");
+    fx.status("bevern", Status::Routed);
+    fx.status("ferdinand", Status::Routed);
+    fx.s.phase = Phase::Combat;
+    fx.s.stage = Stage::Declare;
+    fx.act("end-phase"); // no attacks: Administrative Phase
+    // Step C: the Prussian hand is empty, 3 cards are drawn.
+    for _ in 0..3 {
+        assert_eq!(fx.s.stage, Stage::Draw);
+        let c = fx.game.chance(&fx.s).outcomes()[0].0;
+        fx.game
+            .apply_chance_unchecked(&mut fx.s, &c, &mut fx.events);
+    }
+    while matches!(fx.s.stage, Stage::RallyCard) {
+        fx.act("pass");
+    }
+    assert_eq!(fx.s.stage, Stage::RallyChoose);
+    fx.act("rally bevern");
+    assert_eq!(fx.s.piece(fx.u("bevern")).status, Status::Shaken);
+    assert_eq!(fx.s.stage, Stage::RallyDie);
+    // Ferdinand: morale 6 in a marsh (no modifier) - 2 = 4: a 5 fails.
+    fx.die(5);
+    assert_eq!(fx.s.piece(fx.u("ferdinand")).status, Status::Routed);
+    assert!(fx.has_event(|w| matches!(
+        w,
+        What::MoraleTested {
+            rating: 4,
+            die: 5,
+            passed: false,
+            rally: true,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn r11_2_demoralization_cascades_and_shakes_the_corps() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0606", "N");
+    fx.place("odonell", "0808", "N");
+    fx.place("kheul1", "0202", "S");
+    fx.status("odonell", Status::Shaken);
+    let nad = fx
+        .game
+        .data
+        .corps
+        .iter()
+        .position(|c| c.id == "nadasdy")
+        .unwrap();
+    let kh = fx
+        .game
+        .data
+        .corps
+        .iter()
+        .position(|c| c.id == "kheul")
+        .unwrap();
+    let lu = fx
+        .game
+        .data
+        .corps
+        .iter()
+        .position(|c| c.id == "lucchesi")
+        .unwrap();
+    fx.s.corps_morale[nad] = 0;
+    fx.s.corps_morale[lu] = 1;
+    fx.s.phase = Phase::Combat;
+    fx.s.stage = Stage::Declare;
+    fx.act("end-phase");
+    assert!(fx.s.demoralized[nad]);
+    assert_eq!(
+        fx.s.piece(fx.u("dair")).status,
+        Status::Shaken,
+        "Steady units become Shaken"
+    );
+    assert!(fx.gone("odonell"), "Shaken units are eliminated");
+    assert!(
+        fx.s.demoralized[lu],
+        "Lucchesi fell from 1 to 0: the cascade"
+    );
+    assert_eq!(
+        fx.s.corps_morale[kh], 3,
+        "Kheul lost a point for each of the two demoralized corps"
+    );
+    assert!(!fx.s.demoralized[kh]);
+}
+
+#[test]
+fn r12_0_a_revealed_dummies_leave_the_map() {
+    let mut fx = Fx::new();
+    fx.place("adummy", "0606", "N");
+    fx.place("pdummy", "0202", "N");
+    fx.hide("pdummy");
+    fx.s.phase = Phase::Combat;
+    fx.s.stage = Stage::Declare;
+    fx.act("end-phase");
+    assert!(fx.gone("adummy"), "revealed dummy removed in step A");
+    assert!(!fx.gone("pdummy"), "a hidden one stays");
+}
+
+#[test]
+fn r13_0_immediate_victory_on_a_majority_of_demoralized_corps() {
+    let mut fx = Fx::new();
+    fx.place("bevern", "0404", "N");
+    for id in ["nadasdy", "kheul"] {
+        let i = fx.game.data.corps.iter().position(|c| c.id == id).unwrap();
+        fx.s.corps_morale[i] = 0;
+    }
+    fx.s.phase = Phase::Combat;
+    fx.s.stage = Stage::Declare;
+    fx.act("end-phase");
+    while fx.to_act() == ToAct::Chance {
+        let c = fx.game.chance(&fx.s).outcomes()[0].0;
+        fx.game
+            .apply_chance_unchecked(&mut fx.s, &c, &mut fx.events);
+    }
+    let out = fx.game.outcome(&fx.s).expect("over");
+    assert_eq!(out.winner, Some(Side::A));
+    assert_eq!(out.kind, "immediate");
+}
+
+#[test]
+fn ex13_0_depots_captured_by_being_the_last_in_them() {
+    let mut fx = Fx::new();
+    let depot = fx.c("1004");
+    fx.place("zieten", &fx.nb("1004", S), "NNW");
+    fx.act("select zieten");
+    fx.act("step 1004");
+    let i = fx
+        .game
+        .data
+        .board
+        .depots
+        .iter()
+        .position(|d| d.0 == depot)
+        .unwrap();
+    assert_eq!(fx.s.depot_holder[i], Side::A);
+    assert_eq!(
+        fx.game.victory_points(&fx.s, Side::A),
+        1,
+        "every Austrian depot held"
+    );
+    // Leaving does not give it back.
+    fx.act("end-move");
+    assert_eq!(fx.s.depot_holder[i], Side::A);
+}
