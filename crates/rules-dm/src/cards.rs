@@ -87,6 +87,8 @@ impl DrumsMuskets {
 
     /// Opens a card window: the side holding any card is asked (so that the opponent learns
     /// nothing from whether it is asked); a side with an empty hand is skipped.
+    /// RULING: asked whenever the hand is not empty, even without a playable card, because hand
+    /// sizes are public and the question itself must reveal nothing.
     pub(crate) fn open_window(&self, s: &mut State, stage: Stage, ev: &mut Vec<Event>) {
         let side = match stage {
             Stage::MovementCard(side) | Stage::AttackCard(side, _) | Stage::MoraleCard(side) => {
@@ -116,6 +118,8 @@ impl DrumsMuskets {
             Stage::AttackCard(_, 3) => self.attack_step4(s, ev),
             Stage::AttackCard(_, _) => self.attack_step6_done(s, ev),
             Stage::MoraleCard(side) => {
+                // RULING: the owner of the testing unit plays first, then the opponent (as in
+                // the attack steps, where the side most concerned acts first).
                 let tester = s
                     .test
                     .map(|t| self.data.units[t.unit.ix()].side)
@@ -212,6 +216,8 @@ impl DrumsMuskets {
                         r.card_bonus[side] += amount;
                     }
                 }
+                // RULING: after an attacker's re-roll the defender's step-6 window opens on the new
+                // roll; after a defender's re-roll the new roll stands.
                 Effect::Reroll => {
                     if let Some(r) = s.resolution.as_mut() {
                         r.after_roll = if side == s.phasing { 1 } else { 2 };
@@ -245,6 +251,8 @@ impl DrumsMuskets {
                 remove_one(&mut deck.hand, card);
                 insert_sorted(&mut deck.discard, card);
                 ev.push(Event::public(What::Discarded { side, card }));
+                // RULING: with the draw pile already empty, the discards form the new pile at once
+                // (5.1 reshuffles when the last card is drawn; nothing would be left to draw).
                 if deck.draw.is_empty() {
                     deck.draw = std::mem::take(&mut deck.discard);
                     ev.push(Event::public(What::Reshuffled { side }));

@@ -63,6 +63,8 @@ impl DrumsMuskets {
         }
     }
 
+    /// RULING: declared Supporting Fire counts when the attack is resolved only if the gun can
+    /// still fire and is still adjacent to the unit it supports.
     fn support_counts(&self, s: &State, sup: &Support) -> bool {
         self.can_fire(s, sup.artillery)
             && (sup.artillery == sup.to || self.adjacent_units(s, sup.artillery, sup.to))
@@ -170,6 +172,8 @@ impl DrumsMuskets {
                         self.declare_support(s, d, d, ev);
                     }
                 }
+                // RULING: the defender is always asked, even with no gun able to fire, so that
+                // the question reveals nothing about its hidden pieces.
                 s.stage = Stage::DefenderSupport;
             }
             _ => {}
@@ -476,6 +480,8 @@ impl DrumsMuskets {
     }
 
     /// 9.0 step 4: the differential; attacks below the first column are cancelled.
+    /// RULING: such attacks may be declared; they are cancelled here, after the step-3 cards,
+    /// which may lift them to the -1 column.
     pub(crate) fn attack_step4(&self, s: &mut State, ev: &mut Vec<Event>) {
         let Some(r) = s.resolution.as_ref() else {
             return;
@@ -534,6 +540,7 @@ impl DrumsMuskets {
         }));
         let to_retreat = match result {
             CrtResult::NoEffect => Vec::new(),
+            // RULING: attackers retreat one after the other in the order they were declared.
             CrtResult::AttackerRetreat(_) => self.live_attackers(s, i),
             CrtResult::DefenderRetreat(_) => vec![s.attacks[i].defender],
         };

@@ -23,6 +23,8 @@ impl DrumsMuskets {
                 self.data.charts.terrain[usize::from(self.data.board.cells[c.ix()].terrain)].morale,
             );
         }
+        // RULING: the designer's notes give cavalry "faced by infantry" a morale bonus: here, a
+        // cavalry defender whose attackers were all infantry.
         if def.kind == Kind::Cavalry
             && let Some(res) = &s.resolution
         {
@@ -170,6 +172,7 @@ impl DrumsMuskets {
     /// 10.2 A Rally Test: a Morale Test at -2 (with rally cards); success turns Routed to Shaken.
     pub(crate) fn rally_die(&self, s: &mut State, face: u8, ev: &mut Vec<Event>) {
         let Some(u) = s.rally_queue.pop() else { return };
+        // RULING: "conducted like a Morale Test": the terrain of the unit's hex counts too.
         let rating = self.morale_rating(s, u, 0)
             + i32::from(self.data.charts.morale.rally)
             + i32::from(s.rally_bonus);

@@ -351,7 +351,7 @@ impl DrumsMuskets {
                 s.pieces[m.unit.ix()].facing = f;
                 self.face_event(s, m.unit, ev);
                 if m.in_ezoc {
-                    // 6.1 One paid change after entering an enemy ZOC, then the move is over.
+                    // 6.1 RULING: one paid change after entering an enemy ZOC, then the move is over.
                     s.mover = Some(m);
                     self.end_move(s);
                     return;

@@ -84,6 +84,8 @@ impl DrumsMuskets {
 
     /// Hexes a retreating unit may take next from `from`: on the map, not prohibited, no enemy in
     /// it, and farther from the hex it held during the attack (so every retreat ends).
+    /// RULING: "two hexes away" means each hex is one step farther from that hex; the extra hexes
+    /// past friends and the rout hex keep going away from it.
     fn retreat_steps(&self, s: &State, u: UnitId, origin: Cell, from: Cell) -> Vec<Cell> {
         let side = self.data.units[u.ix()].side;
         let b = &self.data.board;
@@ -242,6 +244,8 @@ impl DrumsMuskets {
             self.unit_done(s, ev);
             return;
         }
+        // RULING: a Steady unit that retreated into an enemy ZOC routs without a die and without
+        // the test's card windows (9.5.1: it routs "automatically").
         if r.entered_ezoc {
             self.rout(s, r.unit, ev);
             return;
@@ -276,6 +280,7 @@ impl DrumsMuskets {
             self.unit_done(s, ev);
             return;
         }
+        // RULING: "a 1-Strength Point unit" is one whose printed Strength is 1 (or less).
         if self.data.units[u.ix()].strength <= 1 {
             self.eliminate(
                 s,
@@ -298,7 +303,8 @@ impl DrumsMuskets {
     }
 
     /// Takes a unit off the map. `counts`: its corps loses a Morale point (11.1: elimination counts
-    /// as a rout), unless the same rout was already counted.
+    /// as a rout), unless the same rout was already counted. RULING: an elimination that is part of
+    /// a rout already counted costs no second point.
     pub(crate) fn eliminate(
         &self,
         s: &mut State,

@@ -10,7 +10,8 @@ use crate::state::{Stage, State};
 use coupdoeil_engine::Side;
 
 impl DrumsMuskets {
-    /// The side that sets up first: Leuthen's Second Player (the Austrians).
+    /// The side that sets up first: Leuthen's Second Player (the Austrians). RULING: for any
+    /// scenario with free set-up, the Second Player sets up first, as at Leuthen.
     fn first_to_set_up(&self) -> Side {
         self.data.first.other()
     }
