@@ -60,12 +60,8 @@ impl DrumsMuskets {
     pub(crate) fn notation(&self, a: &Action) -> String {
         let b = &self.data.board;
         match *a {
-            Action::Place(slot) => {
-                let cell = Side::ALL
-                    .iter()
-                    .find_map(|&side| self.data.slots[side].get(usize::from(slot)).map(|x| x.0));
-                format!("place {}", slot_label(slot, cell.map(|c| b.label(c))))
-            }
+            // The slot number, not its hex: the notation has no state to tell whose slots these are.
+            Action::Place(slot) => format!("place #{}", slot + 1),
             Action::PlayCard(c) => format!("play {}", self.data.cards[c.ix()].id),
             Action::Pass => "pass".into(),
             Action::Select(u) => format!("select {}", self.uid(u)),
@@ -414,8 +410,4 @@ fn half(h: u8) -> String {
     } else {
         format!("{}.5", h / 2)
     }
-}
-
-fn slot_label(slot: u8, label: Option<String>) -> String {
-    label.unwrap_or_else(|| format!("#{}", slot + 1))
 }

@@ -54,7 +54,6 @@ impl DrumsMuskets {
             retreat: None,
             test: None,
             rally_queue: Vec::new(),
-            window_played: false,
             ending: None,
         };
         let mut ev = Vec::new();

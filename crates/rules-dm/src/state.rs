@@ -251,8 +251,6 @@ pub struct State {
     pub test: Option<MoraleTest>,
     /// 10.2 Routed units still to take a Rally Test.
     pub rally_queue: Vec<UnitId>,
-    /// Whether the pending card window's first side has played (the second may then answer).
-    pub window_played: bool,
     /// The result when over.
     pub ending: Option<Ending>,
 }

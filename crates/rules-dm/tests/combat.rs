@@ -562,3 +562,27 @@ fn r9_5_3_no_advance_when_the_defender_holds() {
     assert_ne!(fx.s.stage, Stage::Advance);
     assert_eq!(fx.s.phase, coupdoeil_dm::state::Phase::Administration);
 }
+
+#[test]
+fn r10_3_a_shaken_unit_retreating_into_an_ezoc_is_eliminated() {
+    let mut fx = Fx::new();
+    // D'Air (Shaken) against the west edge, every way back covered by Prussian ZOCs.
+    fx.place("dair", "0104", "E");
+    fx.status("dair", Status::Shaken);
+    fx.place("bevern", &fx.nb("0104", NE), "SW");
+    fx.place("zieten", &fx.nb("0104", SE), "NW");
+    fx.place("driesen", "0106", "N");
+    fx.place("ferdinand", "0102", "S");
+    let before = fx.corps_morale("nadasdy");
+    fx.enter_combat();
+    fx.act("attack bevern 0104");
+    fx.act("end-phase");
+    fx.act("end-phase");
+    fx.pass_windows();
+    fx.die(1);
+    fx.pass_windows();
+    fx.retreat_first();
+    assert!(fx.gone("dair"));
+    assert_eq!(fx.corps_morale("nadasdy"), before - 1);
+    assert!(fx.morale_tests().is_empty());
+}

@@ -336,3 +336,56 @@ fn ex13_0_depots_captured_by_being_the_last_in_them() {
     fx.act("end-move");
     assert_eq!(fx.s.depot_holder[i], Side::A);
 }
+
+#[test]
+fn r12_0_c_discard_any_then_draw_back_to_the_maximum() {
+    let mut fx = Fx::new();
+    fx.place("bevern", "0404", "N");
+    fx.give(Side::A, "P01");
+    fx.give(Side::A, "P03");
+    fx.s.phase = Phase::Combat;
+    fx.s.stage = Stage::Declare;
+    fx.act("end-phase");
+    assert_eq!(fx.s.stage, Stage::Discard);
+    fx.act("discard P01");
+    assert_eq!(fx.s.decks[Side::A].discard.len(), 1);
+    fx.act("end-discard");
+    // 5.2 one card kept, two drawn: back to three.
+    let mut draws = 0;
+    while fx.s.stage == Stage::Draw {
+        let c = fx.game.chance(&fx.s).outcomes()[0].0;
+        fx.game
+            .apply_chance_unchecked(&mut fx.s, &c, &mut fx.events);
+        draws += 1;
+    }
+    assert_eq!(draws, 2);
+    assert_eq!(fx.s.decks[Side::A].hand.len(), 3);
+}
+
+#[test]
+fn r11_1_elimination_without_a_rout_still_costs_a_point() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0108", "N");
+    fx.place("bevern", &fx.nb("0108", N), "S");
+    fx.place("zieten", &fx.nb("0108", coupdoeil_hex::EdgeDir::NE), "SW");
+    let before = fx.s.corps_morale[0..].to_vec();
+    fx.enter_combat();
+    fx.act("attack bevern 0108");
+    fx.act("attack zieten 0108");
+    fx.act("end-phase");
+    fx.act("end-phase");
+    fx.die(1);
+    while fx.s.stage == Stage::Retreat {
+        let a = fx.legal_text()[0].clone();
+        fx.act(&a);
+    }
+    assert!(fx.gone("dair"));
+    let nad = fx
+        .game
+        .data
+        .corps
+        .iter()
+        .position(|c| c.id == "nadasdy")
+        .unwrap();
+    assert_eq!(fx.s.corps_morale[nad], before[nad] - 1);
+}
