@@ -186,3 +186,19 @@ pub trait Evaluate: Game {
     /// unfinished one and a lost game below. Units are the game's own (e.g. strength points).
     fn evaluate(&self, state: &Self::State, side: Side) -> i32;
 }
+
+/// Optional capability for searching under hidden information (information-set MCTS): a full
+/// state that `viewer` cannot tell apart from `state`, with everything `viewer` may not see
+/// (the opponent's hidden pieces, its hand) drawn afresh.
+///
+/// Contract: `observe(determinize(s, v), Viewer::Side(v)) == observe(s, Viewer::Side(v))`, and
+/// when `v` is to act its legal actions are unchanged.
+pub trait Determinize: Game {
+    /// A state consistent with `viewer`'s observation of `state`, hidden data resampled with `rng`.
+    fn determinize<R: rand::Rng + ?Sized>(
+        &self,
+        state: &Self::State,
+        viewer: Side,
+        rng: &mut R,
+    ) -> Self::State;
+}

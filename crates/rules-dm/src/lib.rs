@@ -21,6 +21,7 @@ pub mod admin;
 pub mod cards;
 pub mod combat;
 pub mod data;
+mod determinize;
 pub mod discovery;
 pub mod event;
 mod game;

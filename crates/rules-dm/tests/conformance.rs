@@ -37,3 +37,51 @@ fn conformance_test_map_free_setup() {
     let sc = Scenario::from_document(merge(base, over)).unwrap();
     run(DrumsMuskets::new(&sc).unwrap(), 150, 1000);
 }
+
+/// The determinization contract along random games: the viewer's observation and legal actions
+/// are the same in the sampled state, and the opponent's hidden pieces really are reshuffled.
+#[test]
+fn determinize_keeps_the_viewers_observation() {
+    use coupdoeil_engine::{Determinize, Game, ToAct, Viewer, draw_below};
+    use rand::SeedableRng;
+    let g = test_game();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let mut changed = 0;
+    for _ in 0..40 {
+        let mut s = g.initial_state();
+        let mut ev = Vec::new();
+        let mut legal = Vec::new();
+        while g.to_act(&s) != ToAct::Over {
+            for v in coupdoeil_engine::Side::ALL {
+                let d = g.determinize(&s, v, &mut rng);
+                assert_eq!(
+                    g.observe(&d, Viewer::Side(v)),
+                    g.observe(&s, Viewer::Side(v))
+                );
+                if g.to_act(&s) == ToAct::Side(v) {
+                    let mut a = Vec::new();
+                    let mut b = Vec::new();
+                    g.legal_actions(&s, &mut a);
+                    g.legal_actions(&d, &mut b);
+                    assert_eq!(a, b);
+                }
+                changed += usize::from(d != s);
+            }
+            match g.to_act(&s) {
+                ToAct::Chance => {
+                    let c = *g.chance(&s).sample(&mut rng);
+                    g.apply_chance_unchecked(&mut s, &c, &mut ev);
+                }
+                _ => {
+                    g.legal_actions(&s, &mut legal);
+                    let a = legal[draw_below(&mut rng, legal.len() as u64) as usize];
+                    g.apply_action_unchecked(&mut s, &a, &mut ev);
+                }
+            }
+        }
+    }
+    assert!(
+        changed > 100,
+        "determinization resampled something ({changed} times)"
+    );
+}

@@ -1,0 +1,70 @@
+//! Sampling what a side cannot see (for search under hidden information): the identities of the
+//! opponent's hidden pieces and the split of its cards between hand and draw pile.
+
+use crate::DrumsMuskets;
+use crate::data::UnitId;
+use crate::state::State;
+use coupdoeil_engine::{Determinize, Side, draw_below};
+
+fn shuffle<T, R: coupdoeil_engine::Rng + ?Sized>(v: &mut [T], rng: &mut R) {
+    for i in (1..v.len()).rev() {
+        let j = draw_below(rng, i as u64 + 1) as usize;
+        v.swap(i, j);
+    }
+}
+
+impl Determinize for DrumsMuskets {
+    /// The opponent's hidden pieces on the map swap identities at random (a hidden piece shows
+    /// only its side, token, hex, facing and whether it moved); its hand is redrawn from the cards
+    /// not yet seen (hand and draw pile together). Pieces taking part in the current procedure are
+    /// left alone (they are revealed anyway). The known history (how far a hidden piece has
+    /// moved) is not used to narrow the draw.
+    fn determinize<R: coupdoeil_engine::Rng + ?Sized>(
+        &self,
+        s: &State,
+        viewer: Side,
+        rng: &mut R,
+    ) -> State {
+        let other = viewer.other();
+        let mut t = s.clone();
+        let busy = |u: UnitId| {
+            s.mover.is_some_and(|m| m.unit == u)
+                || s.retreat.is_some_and(|r| r.unit == u)
+                || s.attacks
+                    .iter()
+                    .any(|a| a.defender == u || a.attackers.contains(&u))
+                || s.supports.iter().any(|x| x.artillery == u || x.to == u)
+        };
+        let hidden: Vec<UnitId> = self
+            .units_of(other)
+            .filter(|&u| {
+                let p = s.piece(u);
+                p.hidden && !p.gone && p.cell.is_some() && !busy(u)
+            })
+            .collect();
+        if hidden.len() > 1 {
+            let mut ids = hidden.clone();
+            shuffle(&mut ids, rng);
+            let slots: Vec<_> = hidden.iter().map(|&u| *s.piece(u)).collect();
+            for &u in &hidden {
+                t.put(u, None);
+            }
+            for (&u, p) in ids.iter().zip(&slots) {
+                t.pieces[u.ix()] = *p;
+                t.pieces[u.ix()].cell = None;
+            }
+            for (&u, p) in ids.iter().zip(&slots) {
+                t.put(u, p.cell);
+            }
+        }
+        let deck = &mut t.decks[other];
+        let n = deck.hand.len();
+        let mut pool: Vec<_> = deck.hand.drain(..).chain(deck.draw.drain(..)).collect();
+        shuffle(&mut pool, rng);
+        deck.draw = pool.split_off(n);
+        deck.hand = pool;
+        deck.hand.sort();
+        deck.draw.sort();
+        t
+    }
+}
