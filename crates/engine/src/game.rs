@@ -202,3 +202,15 @@ pub trait Determinize: Game {
         rng: &mut R,
     ) -> Self::State;
 }
+
+/// Optional capability for search over a wargame turn's huge branching: candidate plans, each a
+/// short sequence of atomic actions by the side to act (e.g. one unit's whole move), so that a
+/// search chooses among whole moves rather than single steps.
+///
+/// Contract: every plan is non-empty; its actions are legal one after the other from `state`,
+/// all taken by the side to act, with no chance node before the last; together the plans offer
+/// at least one choice whenever a side is to act.
+pub trait Plans: Game {
+    /// Fills `out` (cleared first) with the candidate plans, at most about `limit` of them.
+    fn plans(&self, state: &Self::State, limit: usize, out: &mut Vec<Vec<Self::Action>>);
+}

@@ -25,9 +25,9 @@ mod side;
 pub mod testkit;
 
 pub use dist::{Distribution, draw_below};
-pub use game::{Determinize, Evaluate, Game, IllegalAction, Outcome, Played, ToAct, Viewer};
+pub use game::{Determinize, Evaluate, Game, IllegalAction, Outcome, Plans, Played, ToAct, Viewer};
 pub use matchrun::{Match, MatchError, StepResult};
-pub use record::{Record, RecordStep, ReplayError, StepKind, hash_state, replay};
-pub use side::{BySide, Side};
 /// The random-number source trait that chance sampling and determinization take (from `rand`).
 pub use rand::Rng;
+pub use record::{Record, RecordStep, ReplayError, StepKind, hash_state, replay};
+pub use side::{BySide, Side};

@@ -30,6 +30,7 @@ pub mod morale;
 pub mod movement;
 mod notation;
 pub mod observe;
+mod plans;
 pub mod retreat;
 pub mod sequence;
 pub mod setup;

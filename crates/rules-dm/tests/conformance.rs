@@ -85,3 +85,45 @@ fn determinize_keeps_the_viewers_observation() {
         "determinization resampled something ({changed} times)"
     );
 }
+
+/// Every plan is a sequence of legal actions by the side to act, with no chance node inside.
+#[test]
+fn plans_are_legal_sequences_by_the_side_to_act() {
+    use coupdoeil_engine::{Game, Plans, ToAct, draw_below};
+    use rand::SeedableRng;
+    let g = test_game();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut plans = Vec::new();
+    let mut longest = 0;
+    for _ in 0..10 {
+        let mut s = g.initial_state();
+        let mut ev = Vec::new();
+        while g.to_act(&s) != ToAct::Over {
+            match g.to_act(&s) {
+                ToAct::Chance => {
+                    let c = *g.chance(&s).sample(&mut rng);
+                    g.apply_chance_unchecked(&mut s, &c, &mut ev);
+                }
+                ToAct::Side(side) => {
+                    g.plans(&s, 60, &mut plans);
+                    assert!(!plans.is_empty());
+                    for p in &plans {
+                        let mut t = s.clone();
+                        for (i, a) in p.iter().enumerate() {
+                            assert_eq!(g.to_act(&t), ToAct::Side(side), "plan {p:?} step {i}");
+                            assert!(g.is_legal(&t, a), "plan {p:?} step {i}");
+                            g.apply_action_unchecked(&mut t, a, &mut ev);
+                        }
+                        longest = longest.max(p.len());
+                    }
+                    let p = plans[draw_below(&mut rng, plans.len() as u64) as usize].clone();
+                    for a in &p {
+                        g.apply_action_unchecked(&mut s, a, &mut ev);
+                    }
+                }
+                ToAct::Over => {}
+            }
+        }
+    }
+    assert!(longest >= 3, "whole moves are offered as one plan");
+}
