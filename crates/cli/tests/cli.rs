@@ -1,0 +1,482 @@
+//! The `coupdoeil` binary, run as a user would.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const HISTORICAL: &str = "dm-leuthen-historical";
+
+struct Out {
+    ok: bool,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_with(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Out {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_coupdoeil"));
+    cmd.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let text = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().expect("the binary runs");
+    writer.join().expect("stdin written");
+    Out {
+        ok: out.status.success(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn run(args: &[&str], stdin: &str) -> Out {
+    run_with(args, stdin, &[])
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let p = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("coupdoeil-cli-tests")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&p);
+    std::fs::create_dir_all(&p).expect("scratch directory");
+    p
+}
+
+fn leuthen_dir() -> String {
+    format!(
+        "{}/../../data/scenarios/dm/leuthen",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn list_shows_the_builtin_scenarios() {
+    let o = run(&["list"], "");
+    assert!(o.ok, "{}", o.stderr);
+    assert!(
+        o.stdout.contains("dm-leuthen ") && o.stdout.contains(HISTORICAL),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout
+            .contains("Prussian (prussian) vs Austrian (austrian)"),
+        "{}",
+        o.stdout
+    );
+    let j = run(&["list", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&j.stdout).expect("JSON");
+    assert_eq!(v.as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn sim_is_deterministic_whatever_the_thread_count() {
+    let args = [
+        "sim",
+        HISTORICAL,
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--prussian",
+        "greedy",
+        "--json",
+        "--quiet",
+    ];
+    let a = run_with(&args, "", &[("RAYON_NUM_THREADS", "1")]);
+    let b = run_with(&args, "", &[("RAYON_NUM_THREADS", "4")]);
+    assert!(a.ok, "{}", a.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    let v: serde_json::Value = serde_json::from_str(&a.stdout).expect("JSON summary");
+    let wins: u64 = v["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["wins"].as_u64().unwrap())
+        .sum();
+    assert_eq!(
+        wins + v["draws"].as_u64().unwrap() + v["unfinished"].as_u64().unwrap(),
+        6
+    );
+    assert_eq!(v["sides"][0]["agent"], "greedy");
+    assert_eq!(v["sides"][1]["agent"], "random");
+    let text_args = [
+        "sim",
+        HISTORICAL,
+        "-n",
+        "4",
+        "--seed",
+        "9",
+        "--side",
+        "austrian=greedy",
+        "-q",
+    ];
+    let t1 = run(&text_args, "");
+    let t2 = run(&text_args, "");
+    assert!(t1.ok, "{}", t1.stderr);
+    assert_eq!(t1.stdout, t2.stdout);
+    assert!(t1.stdout.contains("victory kinds:"), "{}", t1.stdout);
+    assert!(t1.stdout.contains("mean VP"), "{}", t1.stdout);
+}
+
+#[test]
+fn sim_refuses_humans_and_unknown_sides() {
+    let o = run(
+        &["sim", HISTORICAL, "-n", "1", "--prussian", "human", "-q"],
+        "",
+    );
+    assert!(!o.ok && o.stderr.contains("human"), "{}", o.stderr);
+    let o = run(
+        &[
+            "sim",
+            HISTORICAL,
+            "-n",
+            "1",
+            "--side",
+            "french=random",
+            "-q",
+        ],
+        "",
+    );
+    assert!(!o.ok && o.stderr.contains("french"), "{}", o.stderr);
+    let o = run(&["sim", HISTORICAL, "-n", "1", "--a", "clever", "-q"], "");
+    assert!(!o.ok && o.stderr.contains("clever"), "{}", o.stderr);
+    let o = run(&["sim", "dm-nowhere", "-n", "1"], "");
+    assert!(!o.ok && o.stderr.contains("dm-leuthen"), "{}", o.stderr);
+}
+
+#[test]
+fn records_verify_and_a_tampered_die_fails_at_its_step() {
+    let dir = scratch("records");
+    let d = dir.to_str().unwrap();
+    let o = run(
+        &[
+            "sim",
+            HISTORICAL,
+            "-n",
+            "3",
+            "--seed",
+            "21",
+            "--records",
+            d,
+            "-q",
+        ],
+        "",
+    );
+    assert!(o.ok, "{}", o.stderr);
+    for i in 1..=3 {
+        let f = dir.join(format!("game-{i:04}.json"));
+        let v = run(&["verify", f.to_str().unwrap()], "");
+        assert!(v.ok, "{}{}", v.stdout, v.stderr);
+        assert!(v.stdout.starts_with("OK: "), "{}", v.stdout);
+        assert_eq!(v.stdout.lines().count(), 1);
+    }
+    let f = dir.join("game-0002.json");
+    let mut record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    let steps = record["steps"].as_array_mut().unwrap();
+    let i = steps
+        .iter()
+        .position(|s| s["value"].as_str().unwrap().starts_with("die "))
+        .expect("a die roll");
+    let face: u8 = steps[i]["value"].as_str().unwrap()[4..].parse().unwrap();
+    steps[i]["value"] = serde_json::Value::String(format!("die {}", face % 6 + 1));
+    let bad = dir.join("tampered.json");
+    std::fs::write(&bad, serde_json::to_string(&record).unwrap()).unwrap();
+    let v = run(&["verify", bad.to_str().unwrap()], "");
+    assert!(!v.ok);
+    assert!(
+        v.stdout.contains(&format!("at step {}", i + 1)),
+        "{}",
+        v.stdout
+    );
+
+    let r = run(&["replay", f.to_str().unwrap()], "");
+    assert!(r.ok, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("== Turn 1, Prussian Movement Phase =="),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("Result: "), "{}", r.stdout);
+
+    std::fs::write(dir.join("junk.json"), "{not json").unwrap();
+    let v = run(&["verify", dir.join("junk.json").to_str().unwrap()], "");
+    assert!(
+        !v.ok && v.stderr.contains("not a game record"),
+        "{}",
+        v.stderr
+    );
+}
+
+#[test]
+fn validate_lists_every_problem_of_a_broken_file() {
+    let dir = scratch("validate");
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "[scenario]\nid = \"broken\"\nname = \"Broken\"\nrules = \"dm\"\nturns = 0\nfirst_player = \"blue\"\n\
+         setup = \"free\"\n[[side]]\nid = \"blue\"\nname = \"Blue\"\n[[side]]\nid = \"red\"\nname = \"Red\"\n\
+         [map]\nname = \"F\"\ncolumns = 3\nrows = 2\nstagger = \"odd-columns-down\"\ndefault_terrain = \"clear\"\n\
+         [[unit]]\nid = \"u\"\nname = \"U\"\nside = \"blue\"\nkind = \"infantry\"\nstrength = 30\nmorale = 5\nmovement = 2\n",
+    )
+    .unwrap();
+    let o = run(&["validate", bad.to_str().unwrap()], "");
+    assert!(!o.ok);
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert!(lines.len() >= 3, "{}", o.stdout);
+    assert!(
+        lines.iter().all(|l| l.contains("bad.toml: ")),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains("scenario.turns") && o.stdout.contains("unit[0].strength"),
+        "{}",
+        o.stdout
+    );
+
+    let o = run(&["validate", &leuthen_dir()], "");
+    assert!(o.ok, "{}{}", o.stdout, o.stderr);
+    assert!(o.stdout.starts_with("OK: dm-leuthen "), "{}", o.stdout);
+    let o = run(&["validate", "no/such/dir"], "");
+    assert!(!o.ok && o.stderr.contains("no such file"), "{}", o.stderr);
+}
+
+#[test]
+fn a_scenario_directory_plays_and_its_records_carry_the_files() {
+    let dir = scratch("userdir");
+    let scen = dir.join("mine");
+    std::fs::create_dir_all(&scen).unwrap();
+    std::fs::write(
+        scen.join("scenario.toml"),
+        "[scenario]\nid = \"my-leuthen\"\nextends = \"dm-leuthen-historical\"\nname = \"Short Leuthen\"\nturns = 2\n",
+    )
+    .unwrap();
+    let recs = dir.join("recs");
+    let o = run(
+        &[
+            "sim",
+            scen.to_str().unwrap(),
+            "-n",
+            "2",
+            "--records",
+            recs.to_str().unwrap(),
+            "-q",
+        ],
+        "",
+    );
+    assert!(o.ok, "{}", o.stderr);
+    assert!(o.stdout.starts_with("my-leuthen: 2 games"), "{}", o.stdout);
+    // The record verifies without the directory: it carries the scenario's files.
+    std::fs::remove_dir_all(&scen).unwrap();
+    let v = run(
+        &["verify", recs.join("game-0001.json").to_str().unwrap()],
+        "",
+    );
+    assert!(
+        v.ok && v.stdout.contains("my-leuthen"),
+        "{}{}",
+        v.stdout,
+        v.stderr
+    );
+}
+
+#[test]
+fn protocol_session() {
+    let requests = [
+        r#"{"id":1,"cmd":"new","scenario":"dm-leuthen-historical","seed":7}"#,
+        r#"{"id":2,"cmd":"to_act"}"#,
+        r#"{"id":3,"cmd":"apply","action":"pass"}"#,
+        r#"{"id":4,"cmd":"roll"}"#,
+        "this is not json",
+        r#"{"id":5,"cmd":"force","outcome":"die 3"}"#,
+        r#"{"id":6,"cmd":"observe","viewer":"austrian"}"#,
+        r#"{"id":7,"cmd":"events","viewer":"A"}"#,
+        r#"{"id":8,"cmd":"record"}"#,
+        r#"{"id":9,"cmd":"fly"}"#,
+        r#"{"cmd":"observe","viewer":"nobody"}"#,
+        r#"{"id":10,"cmd":"quit"}"#,
+        r#"{"id":11,"cmd":"to_act"}"#,
+    ];
+    let o = run(&["protocol"], &(requests.join("\n") + "\n"));
+    assert!(o.ok, "{}", o.stderr);
+    let lines: Vec<serde_json::Value> = o
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    assert_eq!(
+        lines.len(),
+        12,
+        "one response per request up to quit:\n{}",
+        o.stdout
+    );
+    assert!(o.stdout.lines().all(|l| l.starts_with("{\"id\":")));
+    let ok: Vec<bool> = lines.iter().map(|l| l["ok"].as_bool().unwrap()).collect();
+    assert_eq!(
+        ok,
+        [
+            true, true, false, true, false, false, true, true, true, false, false, true
+        ]
+    );
+    assert_eq!(lines[0]["scenario"], HISTORICAL);
+    assert_eq!(lines[0]["sides"][0]["id"], "prussian");
+    assert_eq!(lines[1]["to_act"]["kind"], "chance");
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("die roll or card draw")
+    );
+    assert!(lines[3]["outcome"].as_str().unwrap().starts_with("draw "));
+    assert!(lines[4]["id"].is_null());
+    assert!(
+        lines[5]["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot happen"),
+        "{}",
+        lines[5]
+    );
+    assert_eq!(lines[6]["observation"]["viewer"]["Side"], "B");
+    assert!(lines[7]["events"].as_array().is_some());
+    assert_eq!(lines[8]["record"]["scenario"], HISTORICAL);
+    assert_eq!(lines[8]["record"]["steps"].as_array().unwrap().len(), 1);
+    assert!(lines[10]["error"].as_str().unwrap().contains("nobody"));
+}
+
+#[test]
+fn protocol_plays_to_a_decision_and_applies_legal_actions() {
+    // Roll through the opening draws, then apply the first legal action and ask an agent.
+    let mut script =
+        vec![r#"{"id":0,"cmd":"new","scenario":"dm-leuthen-historical","seed":3}"#.to_string()];
+    for i in 1..=5 {
+        script.push(format!(r#"{{"id":{i},"cmd":"roll"}}"#));
+    }
+    script.push(r#"{"id":6,"cmd":"legal"}"#.into());
+    script.push(r#"{"id":7,"cmd":"agent","agent":"greedy"}"#.into());
+    script.push(r#"{"id":8,"cmd":"render","viewer":"spectator"}"#.into());
+    let o = run(&["protocol"], &(script.join("\n") + "\n"));
+    let lines: Vec<serde_json::Value> = o
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 9, "{}", o.stdout);
+    assert_eq!(lines[5]["to_act"]["kind"], "side", "{}", lines[5]);
+    let actions = lines[6]["actions"].as_array().unwrap();
+    assert!(!actions.is_empty());
+    assert!(actions[0]["notation"].is_string() && actions[0]["description"].is_string());
+    assert_eq!(lines[7]["ok"], true, "{}", lines[7]);
+    assert!(lines[7]["action"].is_string());
+    assert!(
+        lines[8]["text"]
+            .as_str()
+            .unwrap()
+            .contains("spectator's view")
+    );
+}
+
+#[test]
+fn scripted_play_through_stdin() {
+    let dir = scratch("play");
+    let saved = dir.join("saved.json");
+    let end = dir.join("end.json");
+    let script = format!(
+        "help\n99\nfly to the moon\nstep 0000\nmap\n2\nselect ferdinand\nundo\nselect ferdinand\n1\nsave {}\nquit\n",
+        saved.display()
+    );
+    let o = run(
+        &[
+            "play",
+            HISTORICAL,
+            "--prussian",
+            "human",
+            "--austrian",
+            "greedy",
+            "--seed",
+            "3",
+            "--record",
+            end.to_str().unwrap(),
+        ],
+        &script,
+    );
+    assert!(o.ok, "{}{}", o.stdout, o.stderr);
+    let s = &o.stdout;
+    assert!(s.contains("Type the number of a choice"), "{s}");
+    assert!(s.contains("there is no choice 99"), "{s}");
+    assert!(s.contains("refused: cannot read `fly to the moon`"), "{s}");
+    assert!(s.contains("refused: "), "{s}");
+    assert!(s.contains("Prussian to decide"), "{s}");
+    assert!(s.contains("taken back"), "{s}");
+    assert!(s.contains("moves 0711 ->"), "ferdinand stepped: {s}");
+    assert!(s.contains("Prussian's view"), "{s}");
+    assert!(!s.contains("Daun"), "hidden Austrian units leaked: {s}");
+    assert!(
+        s.contains(&format!("record written to {}", saved.display())),
+        "{s}"
+    );
+    for f in [&saved, &end] {
+        let v = run(&["verify", f.to_str().unwrap()], "");
+        assert!(v.ok, "{}{}", v.stdout, v.stderr);
+    }
+}
+
+#[test]
+fn hot_seat_passes_the_screen_between_sides() {
+    // Whatever the decision, one of these lines ends it (the others are refused).
+    let script = "pass\nend-phase\nend-discard\nend-move\nno-advance\n".repeat(60);
+    let o = run(
+        &[
+            "play",
+            HISTORICAL,
+            "--prussian",
+            "human",
+            "--austrian",
+            "human",
+            "--no-map",
+            "--seed",
+            "4",
+        ],
+        &script,
+    );
+    assert!(o.ok, "{}", o.stderr);
+    assert!(
+        o.stdout.contains("Pass the screen to the Austrian player"),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains("Austrian to decide"), "{}", o.stdout);
+}
+
+#[test]
+fn programs_play_a_whole_game_in_the_terminal() {
+    let o = run(
+        &[
+            "play", HISTORICAL, "--a", "greedy", "--b", "random", "--seed", "2", "--no-map",
+        ],
+        "",
+    );
+    assert!(o.ok, "{}", o.stderr);
+    assert!(o.stdout.contains("Game over: "), "{}", o.stdout);
+    assert!(o.stdout.contains("die: "), "dice are shown: {}", o.stdout);
+}
+
+#[test]
+fn bench_reports_rates() {
+    let o = run(&["bench", HISTORICAL, "--seconds", "0.2"], "");
+    assert!(o.ok, "{}", o.stderr);
+    assert!(
+        o.stdout.contains("games/s") && o.stdout.contains("generations/s"),
+        "{}",
+        o.stdout
+    );
+}
