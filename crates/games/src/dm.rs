@@ -51,16 +51,8 @@ impl GameExt for DrumsMuskets {
         render(self, &self.observe(state, viewer))
     }
 
-    fn redundant_for(&self, e: &coupdoeil_dm::Event, viewer: Viewer) -> bool {
-        // The anonymous twin of a hidden piece's move tells its owner (and the referee) nothing
-        // the private event has not told them already.
-        match e.what {
-            What::TokenMoved { side, .. }
-            | What::TokenFaced { side, .. }
-            | What::TokenRemoved { side, .. }
-            | What::DrewHidden { side } => viewer.sees_private_of(side),
-            _ => false,
-        }
+    fn event_json(&self, e: &coupdoeil_dm::Event) -> serde_json::Value {
+        self.event_view(e)
     }
 
     fn turn_label(&self, s: &State) -> String {

@@ -61,11 +61,9 @@ pub trait GameExt: Game + Evaluate + Send + Sync + 'static {
     fn render_text(&self, state: &Self::State, viewer: Viewer) -> String;
     /// A short label for the turn and phase (`Turn 2, Prussian Movement Phase`).
     fn turn_label(&self, state: &Self::State) -> String;
-    /// Whether an event `viewer` may see only repeats what another event already told it (the
-    /// public, anonymous twin of an event about a hidden piece): front ends then leave it out.
-    fn redundant_for(&self, event: &Self::Event, viewer: Viewer) -> bool {
-        let _ = (event, viewer);
-        false
+    /// An event as plain data for programs (ids and printed hex labels, not internal indices).
+    fn event_json(&self, event: &Self::Event) -> serde_json::Value {
+        serde_json::to_value(event).unwrap_or(serde_json::Value::Null)
     }
 }
 

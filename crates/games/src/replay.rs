@@ -112,7 +112,7 @@ fn steps_of<G: GameExt>(game: &G, record: &Record) -> Result<Steps, ReplayFailur
             turn,
             events: events
                 .drain(..)
-                .filter(|e| !game.redundant_for(e, Viewer::Referee))
+                .filter(|e| game.event_visible(e, Viewer::Referee))
                 .map(|e| Session::<G>::event_info(game, i + 1, &e))
                 .collect(),
         });

@@ -44,7 +44,7 @@ impl<G: GameExt> Session<G> {
         EventInfo {
             step,
             text: game.describe_event(e),
-            json: serde_json::to_value(e).unwrap_or(serde_json::Value::Null),
+            json: game.event_json(e),
             audience: Audience::of(|v| game.event_visible(e, v)),
         }
     }
@@ -230,9 +230,7 @@ impl<G: GameExt> Session<G> {
         let g = self.game();
         self.log
             .iter()
-            .filter(|(step, e)| {
-                *step >= from_step && g.event_visible(e, viewer) && !g.redundant_for(e, viewer)
-            })
+            .filter(|(step, e)| *step >= from_step && g.event_visible(e, viewer))
             .map(|(step, e)| Self::event_info(g, *step, e))
             .collect()
     }
@@ -250,7 +248,7 @@ impl<G: GameExt> Session<G> {
         self.log
             .iter()
             .skip(from)
-            .filter(|(_, e)| g.event_visible(e, viewer) && !g.redundant_for(e, viewer))
+            .filter(|(_, e)| g.event_visible(e, viewer))
             .map(|(step, e)| Self::event_info(g, *step, e))
             .collect()
     }

@@ -60,7 +60,7 @@ impl DrumsMuskets {
             insert_sorted(&mut deck.hand, card);
         }
         ev.push(Event::private(side, What::Drew { side, card }));
-        ev.push(Event::public(What::DrewHidden { side }));
+        ev.push(Event::others(side, What::DrewHidden { side }));
         if deck.draw.is_empty() && !deck.discard.is_empty() {
             deck.draw = std::mem::take(&mut deck.discard);
             ev.push(Event::public(What::Reshuffled { side }));

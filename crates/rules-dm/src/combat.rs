@@ -139,7 +139,10 @@ impl DrumsMuskets {
         s.supports.push(Support { artillery, to });
         // 9.2.1 A hidden unit giving Supporting Fire is revealed at once.
         self.reveal(s, artillery, ev);
-        ev.push(Event::public(What::SupportDeclared { artillery, to }));
+        ev.push(Event::public(What::SupportDeclared {
+            artillery,
+            supported: to,
+        }));
     }
 
     /// Applies a declaration.

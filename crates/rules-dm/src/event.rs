@@ -5,12 +5,25 @@ use coupdoeil_engine::Side;
 use coupdoeil_hex::Facing;
 use serde::{Deserialize, Serialize};
 
-/// Something that happened. Events naming a hidden piece are private to its owner; the opponent
-/// gets a public event about the anonymous piece (its token) instead.
+/// Who may see an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    /// Everyone.
+    Everyone,
+    /// Only this side (and the referee): e.g. which card it drew.
+    Only(Side),
+    /// Everyone who cannot see this side's private data (its opponent and spectators): the
+    /// anonymous twin of an event whose full version went to `Only(side)`.
+    Others(Side),
+}
+
+/// Something that happened. An event naming a hidden piece goes to its owner only; the others get
+/// a twin about the anonymous piece (its token) instead, so nobody sees the same thing twice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
-    /// `None`: everyone may see it; `Some(side)`: only that side (and the referee).
-    pub private_to: Option<Side>,
+    /// Who may see it.
+    pub audience: Audience,
     /// What happened.
     pub what: What,
 }
@@ -40,7 +53,9 @@ pub enum What {
     Discarded { side: Side, card: CardId },
     /// A phase began (4.0).
     PhaseBegins { turn: u8, side: Side, phase: String },
-    /// A piece moved (7.0) or retreated (9.5.1).
+    /// A piece retreated (9.5.1) or routed (10.1) one hex.
+    Retreated { unit: UnitId, from: Cell, to: Cell },
+    /// A piece moved (7.0).
     Moved {
         unit: UnitId,
         from: Cell,
@@ -71,7 +86,10 @@ pub enum What {
     /// An attack was declared (9.1).
     AttackDeclared { unit: UnitId, target: Cell },
     /// Supporting Fire was declared (9.2).
-    SupportDeclared { artillery: UnitId, to: UnitId },
+    SupportDeclared {
+        artillery: UnitId,
+        supported: UnitId,
+    },
     /// An attack was resolved: strengths, differential, die and result (9.0).
     AttackResolved {
         target: Cell,
@@ -122,7 +140,7 @@ impl Event {
     #[must_use]
     pub fn public(what: What) -> Self {
         Event {
-            private_to: None,
+            audience: Audience::Everyone,
             what,
         }
     }
@@ -131,7 +149,16 @@ impl Event {
     #[must_use]
     pub fn private(side: Side, what: What) -> Self {
         Event {
-            private_to: Some(side),
+            audience: Audience::Only(side),
+            what,
+        }
+    }
+
+    /// The anonymous twin, for everyone but `side`, of a private event of `side`.
+    #[must_use]
+    pub fn others(side: Side, what: What) -> Self {
+        Event {
+            audience: Audience::Others(side),
             what,
         }
     }

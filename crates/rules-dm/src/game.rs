@@ -141,9 +141,10 @@ impl Game for DrumsMuskets {
     }
 
     fn event_visible(&self, e: &Event, viewer: Viewer) -> bool {
-        match e.private_to {
-            None => true,
-            Some(side) => viewer.sees_private_of(side),
+        match e.audience {
+            crate::event::Audience::Everyone => true,
+            crate::event::Audience::Only(side) => viewer.sees_private_of(side),
+            crate::event::Audience::Others(side) => !viewer.sees_private_of(side),
         }
     }
 

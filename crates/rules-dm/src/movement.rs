@@ -246,11 +246,14 @@ impl DrumsMuskets {
                     facing: p.facing,
                 },
             ));
-            ev.push(Event::public(What::TokenFaced {
+            ev.push(Event::others(
                 side,
-                token: p.token,
-                facing: p.facing,
-            }));
+                What::TokenFaced {
+                    side,
+                    token: p.token,
+                    facing: p.facing,
+                },
+            ));
         } else {
             ev.push(Event::public(What::Faced {
                 unit: u,
@@ -280,12 +283,15 @@ impl DrumsMuskets {
                     mp_left_half,
                 },
             ));
-            ev.push(Event::public(What::TokenMoved {
+            ev.push(Event::others(
                 side,
-                token: p.token,
-                from,
-                to,
-            }));
+                What::TokenMoved {
+                    side,
+                    token: p.token,
+                    from,
+                    to,
+                },
+            ));
         } else {
             ev.push(Event::public(What::Moved {
                 unit: u,
@@ -329,10 +335,13 @@ impl DrumsMuskets {
                 let side = self.data.units[u.ix()].side;
                 if p.hidden {
                     ev.push(Event::private(side, What::DummyRemoved { unit: u }));
-                    ev.push(Event::public(What::TokenRemoved {
+                    ev.push(Event::others(
                         side,
-                        token: p.token,
-                    }));
+                        What::TokenRemoved {
+                            side,
+                            token: p.token,
+                        },
+                    ));
                 } else {
                     ev.push(Event::public(What::DummyRemoved { unit: u }));
                 }

@@ -242,6 +242,47 @@ impl DrumsMuskets {
         }
     }
 
+    /// An event as plain data with the scenario's own names: units and cards by their data ids,
+    /// hexes by their printed labels, corps by id, sides by id. For programs (the protocol, the
+    /// web client), which do not hold the scenario's index tables.
+    #[must_use]
+    pub fn event_view(&self, e: &Event) -> serde_json::Value {
+        let mut v = serde_json::to_value(&e.what).unwrap_or(serde_json::Value::Null);
+        if let serde_json::Value::Object(map) = &mut v {
+            for (k, x) in map.iter_mut() {
+                let Some(n) = x.as_u64() else {
+                    if (k == "side" || k == "winner")
+                        && let Some(side) = x.as_str().and_then(|s| match s {
+                            "A" => Some(Side::A),
+                            "B" => Some(Side::B),
+                            _ => None,
+                        })
+                    {
+                        *x = serde_json::Value::String(self.data.sides[side].0.clone());
+                    }
+                    continue;
+                };
+                let n = n as usize;
+                let named = match k.as_str() {
+                    "unit" | "artillery" | "supported" => {
+                        self.data.units.get(n).map(|u| u.id.clone())
+                    }
+                    "cell" | "from" | "to" | "target" | "depot" => {
+                        (n < self.data.board.len()).then(|| self.data.board.label(Cell(n as u16)))
+                    }
+                    "card" => self.data.cards.get(n).map(|c| c.id.clone()),
+                    "corps" => self.data.corps.get(n).map(|c| c.id.clone()),
+                    _ => None,
+                };
+                if let Some(name) = named {
+                    *x = serde_json::Value::String(name);
+                }
+            }
+            map.insert("text".into(), serde_json::Value::String(self.event_text(e)));
+        }
+        v
+    }
+
     pub(crate) fn event_text(&self, e: &Event) -> String {
         let b = &self.data.board;
         let side = |s: Side| self.side_word(s).to_string();
@@ -286,6 +327,12 @@ impl DrumsMuskets {
                 b.label(*to),
                 half(*mp_left_half)
             ),
+            What::Retreated { unit, from, to } => format!(
+                "{} retreats {} -> {} (9.5.1)",
+                self.uid(*unit),
+                b.label(*from),
+                b.label(*to)
+            ),
             What::TokenMoved {
                 side: s,
                 token,
@@ -322,7 +369,10 @@ impl DrumsMuskets {
             What::AttackDeclared { unit, target } => {
                 format!("{} will attack {} (9.1)", self.uid(*unit), b.label(*target))
             }
-            What::SupportDeclared { artillery, to } => format!(
+            What::SupportDeclared {
+                artillery,
+                supported: to,
+            } => format!(
                 "{} gives Supporting Fire to {} (9.2)",
                 self.uid(*artillery),
                 self.uid(*to)

@@ -203,7 +203,7 @@ impl DrumsMuskets {
         let u = r.unit;
         let from = s.piece(u).cell.unwrap_or(to);
         s.put(u, Some(to));
-        self.move_event(s, u, from, to, 0, ev);
+        ev.push(Event::public(What::Retreated { unit: u, from, to }));
         r.left = r.left.saturating_sub(1);
         let enemy = self.data.units[u.ix()].side.other();
         if self.in_zoc_of(s, to, enemy) {

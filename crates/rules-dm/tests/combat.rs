@@ -344,7 +344,7 @@ fn r9_combat_example_odonell_and_dair() {
     assert_eq!(r[1], (4, 2, 2, 3, CrtResult::DefenderRetreat(0)));
     // D'Air must keep out of Zieten's new ZOC when it can.
     fx.retreat_first();
-    let zoc_hit = fx.events.iter().any(|e| matches!(e.what, What::Moved { unit, to, .. } if unit == fx.u("dair") && fx.game.in_zoc_of(&fx.s, to, Side::A)));
+    let zoc_hit = fx.events.iter().any(|e| matches!(e.what, What::Retreated { unit, to, .. } if unit == fx.u("dair") && fx.game.in_zoc_of(&fx.s, to, Side::A)));
     assert!(!zoc_hit, "the retreat avoided enemy ZOCs");
     fx.pass_windows();
     fx.die(6);
