@@ -75,6 +75,9 @@ pub fn replay(a: &ReplayArgs) -> Result<ExitCode> {
                         format!(" (private to {})", game.side_name(s))
                     }
                     coupdoeil_games::Audience::Referee => " (referee only)".to_string(),
+                    coupdoeil_games::Audience::AllBut(s) => {
+                        format!(" (what {}'s opponent sees)", game.side_name(s))
+                    }
                 };
                 let _ = writeln!(out, "    {}{private}", e.text);
             }

@@ -77,13 +77,22 @@ pub enum Audience {
     Only(Side),
     /// The referee alone.
     Referee,
+    /// Everyone who may not see this side's private data (its opponent, spectators): the
+    /// anonymous twin of an event the side itself got in full.
+    AllBut(Side),
 }
 
 impl Audience {
     /// The audience of something visible to the viewers for which `visible` holds.
     pub fn of(visible: impl Fn(Viewer) -> bool) -> Audience {
         if visible(Viewer::Spectator) {
-            Audience::Everyone
+            if !visible(Viewer::Side(Side::A)) {
+                Audience::AllBut(Side::A)
+            } else if !visible(Viewer::Side(Side::B)) {
+                Audience::AllBut(Side::B)
+            } else {
+                Audience::Everyone
+            }
         } else if visible(Viewer::Side(Side::A)) {
             Audience::Only(Side::A)
         } else if visible(Viewer::Side(Side::B)) {
@@ -97,6 +106,9 @@ impl Audience {
     #[must_use]
     pub fn sees(self, viewer: Viewer) -> bool {
         match (self, viewer) {
+            (Audience::AllBut(s), Viewer::Side(v)) => s != v,
+            (Audience::AllBut(_), Viewer::Spectator) => true,
+            (Audience::AllBut(_), Viewer::Referee) => false,
             (_, Viewer::Referee) | (Audience::Everyone, _) => true,
             (Audience::Only(s), Viewer::Side(v)) => s == v,
             _ => false,
