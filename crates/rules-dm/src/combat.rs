@@ -298,179 +298,102 @@ impl DrumsMuskets {
     }
 
     /// 9.0 steps 1, 2 and 4, 9.2, 9.3, 9.4: the strengths and the differential of attack `i`.
+    /// With `with_lines`, every modifier is listed with the rule granting it (for the player to
+    /// see before committing); without, nothing is allocated (for search).
     #[must_use]
     pub fn odds(&self, s: &State, i: usize, with_lines: bool) -> Odds {
-        let mut lines = Vec::new();
         let a = &s.attacks[i];
         let attacker_side = s.phasing;
+        let defender_side = attacker_side.other();
         let charts = &self.data.charts;
         let b = &self.data.board;
-        let push = |lines: &mut Vec<Modifier>, side, unit, amount: i32, rule, why| {
-            if with_lines && amount != 0 {
-                lines.push(Modifier {
-                    side,
-                    unit,
-                    amount,
-                    rule,
-                    why,
-                });
-            }
-        };
-        let mut attack = 0;
+        let mut lines = Vec::new();
         let target_info = &b.cells[a.target.ix()];
         let target_terrain = &charts.terrain[usize::from(target_info.terrain)];
+        let mut attack = 0;
         for u in self.live_attackers(s, i) {
             let def = &self.data.units[u.ix()];
             let p = s.piece(u);
             let Some(c) = p.cell else { continue };
             let cav = def.kind == Kind::Cavalry;
-            let mut str = i32::from(def.strength);
-            push(
-                &mut lines,
-                attacker_side,
-                Some(u),
-                str,
-                "2.0",
-                "printed Combat Strength",
-            );
+            let mut t = Tally::new(attacker_side, Some(u), with_lines.then_some(&mut lines));
+            t.add(i32::from(def.strength), "2.0", "printed Combat Strength");
             if p.status == Status::Shaken {
-                str -= 1;
-                push(&mut lines, attacker_side, Some(u), -1, "10.3", "Shaken");
+                t.add(-1, "10.3", "Shaken");
             }
             if self.is_flank(s, a.defender, c) {
-                let bonus = if cav { 2 } else { 1 };
-                str += bonus;
-                push(
-                    &mut lines,
-                    attacker_side,
-                    Some(u),
-                    bonus,
-                    "9.4",
-                    "flank attack",
-                );
+                t.add(if cav { 2 } else { 1 }, "9.4", "flank attack");
             }
-            let into = i32::from(if cav {
+            let into = if cav {
                 target_terrain.cavalry_attack_into
             } else {
                 target_terrain.attack_into
-            });
-            str += into;
-            push(
-                &mut lines,
-                attacker_side,
-                Some(u),
-                into,
-                "9.3",
-                "terrain of the Target hex",
-            );
+            };
+            t.add(i32::from(into), "9.3", "terrain of the Target hex");
             if let Some(d) = b.direction(a.target, c) {
                 let di = usize::from(d.index());
                 if let Some(f) = target_info.feature[di] {
                     let f = &charts.features[usize::from(f)];
-                    let m = i32::from(if cav {
+                    let m = if cav {
                         f.cavalry_attack_across
                     } else {
                         f.attack_across
-                    });
-                    str += m;
-                    push(
-                        &mut lines,
-                        attacker_side,
-                        Some(u),
-                        m,
-                        "9.3",
-                        "attacking across a hexside feature",
-                    );
+                    };
+                    t.add(i32::from(m), "9.3", "attacking across a hexside feature");
                 }
                 let up = target_info.upslope_from[di];
                 let down = b.cells[c.ix()].upslope_from[usize::from(d.opposite().index())];
-                let m = i32::from(if cav {
-                    if up || down {
-                        charts.slope.cavalry_across
-                    } else {
-                        0
-                    }
-                } else if up {
-                    charts.slope.infantry_upslope
-                } else {
-                    0
-                });
-                str += m;
-                push(
-                    &mut lines,
-                    attacker_side,
-                    Some(u),
-                    m,
-                    "9.3",
-                    if cav {
-                        "cavalry across a slope"
-                    } else {
-                        "attacking upslope"
-                    },
-                );
-            }
-            for sup in s.supports.iter().filter(|x| x.to == u) {
-                if self.support_counts(s, sup) {
-                    str += 1;
-                    push(
-                        &mut lines,
-                        attacker_side,
-                        Some(u),
-                        1,
-                        "9.2.1",
-                        "heavy artillery Supporting Fire",
+                if cav && (up || down) {
+                    t.add(
+                        i32::from(charts.slope.cavalry_across),
+                        "9.3",
+                        "cavalry across a slope",
+                    );
+                } else if !cav && up {
+                    t.add(
+                        i32::from(charts.slope.infantry_upslope),
+                        "9.3",
+                        "attacking upslope",
                     );
                 }
             }
+            for sup in s.supports.iter().filter(|x| x.to == u) {
+                if self.support_counts(s, sup) {
+                    t.add(1, "9.2.1", "heavy artillery Supporting Fire");
+                }
+            }
             // RULING: no unit adds less than nothing to an attack.
-            attack += str.max(0);
+            attack += t.total.max(0);
         }
-        let defender_side = attacker_side.other();
-        let dd = &self.data.units[a.defender.ix()];
         let dp = s.piece(a.defender);
-        let mut defence = i32::from(dd.strength);
-        push(
-            &mut lines,
+        let mut t = Tally::new(
             defender_side,
             Some(a.defender),
-            defence,
+            with_lines.then_some(&mut lines),
+        );
+        t.add(
+            i32::from(self.data.units[a.defender.ix()].strength),
             "2.0",
             "printed Combat Strength",
         );
         if dp.status == Status::Shaken {
-            defence -= 1;
-            push(
-                &mut lines,
-                defender_side,
-                Some(a.defender),
-                -1,
-                "10.3",
-                "Shaken",
-            );
+            t.add(-1, "10.3", "Shaken");
         }
         for sup in s.supports.iter().filter(|x| x.to == a.defender) {
             if self.support_counts(s, sup) {
-                defence += 1;
-                push(
-                    &mut lines,
-                    defender_side,
-                    Some(a.defender),
-                    1,
-                    "9.2.2",
-                    "heavy artillery Supporting Fire",
-                );
+                t.add(1, "9.2.2", "heavy artillery Supporting Fire");
             }
         }
-        defence = defence.max(0);
+        let mut defence = t.total.max(0);
         if let Some(r) = &s.resolution
             && usize::from(r.attack) == i
         {
-            let ab = i32::from(r.card_bonus[attacker_side]);
-            let db = i32::from(r.card_bonus[defender_side]);
-            attack += ab;
-            defence += db;
-            push(&mut lines, attacker_side, None, ab, "9.0 step 3", "card");
-            push(&mut lines, defender_side, None, db, "9.0 step 3", "card");
+            let mut t = Tally::new(attacker_side, None, with_lines.then_some(&mut lines));
+            t.add(i32::from(r.card_bonus[attacker_side]), "9.0 step 3", "card");
+            attack += t.total;
+            let mut t = Tally::new(defender_side, None, with_lines.then_some(&mut lines));
+            t.add(i32::from(r.card_bonus[defender_side]), "9.0 step 3", "card");
+            defence += t.total;
         }
         let differential = attack - defence;
         Odds {
@@ -643,5 +566,39 @@ impl DrumsMuskets {
         s.retreat = None;
         s.test = None;
         self.next_attack(s, ev);
+    }
+}
+
+/// Adds up one unit's (or one side's) strength, listing each non-zero term when asked.
+struct Tally<'a> {
+    side: Side,
+    unit: Option<UnitId>,
+    lines: Option<&'a mut Vec<Modifier>>,
+    total: i32,
+}
+
+impl<'a> Tally<'a> {
+    fn new(side: Side, unit: Option<UnitId>, lines: Option<&'a mut Vec<Modifier>>) -> Self {
+        Tally {
+            side,
+            unit,
+            lines,
+            total: 0,
+        }
+    }
+
+    fn add(&mut self, amount: i32, rule: &'static str, why: &'static str) {
+        self.total += amount;
+        if amount != 0
+            && let Some(lines) = self.lines.as_deref_mut()
+        {
+            lines.push(Modifier {
+                side: self.side,
+                unit: self.unit,
+                amount,
+                rule,
+                why,
+            });
+        }
     }
 }

@@ -27,19 +27,11 @@ impl Determinize for DrumsMuskets {
     ) -> State {
         let other = viewer.other();
         let mut t = s.clone();
-        let busy = |u: UnitId| {
-            s.mover.is_some_and(|m| m.unit == u)
-                || s.retreat.is_some_and(|r| r.unit == u)
-                || s.attacks
-                    .iter()
-                    .any(|a| a.defender == u || a.attackers.contains(&u))
-                || s.supports.iter().any(|x| x.artillery == u || x.to == u)
-        };
         let hidden: Vec<UnitId> = self
             .units_of(other)
             .filter(|&u| {
                 let p = s.piece(u);
-                p.hidden && !p.gone && p.cell.is_some() && !busy(u)
+                p.hidden && !p.gone && p.cell.is_some() && !s.in_procedure(u)
             })
             .collect();
         if hidden.len() > 1 {

@@ -262,6 +262,19 @@ impl State {
         &self.pieces[u.ix()]
     }
 
+    /// Is this unit taking part in the procedure under way (moving, retreating, in a declared
+    /// attack or Supporting Fire)? Such units are revealed, or about to be.
+    #[must_use]
+    pub fn in_procedure(&self, u: UnitId) -> bool {
+        self.mover.is_some_and(|m| m.unit == u)
+            || self.retreat.is_some_and(|r| r.unit == u)
+            || self
+                .attacks
+                .iter()
+                .any(|a| a.defender == u || a.attackers.contains(&u))
+            || self.supports.iter().any(|x| x.artillery == u || x.to == u)
+    }
+
     /// Who stands in a cell.
     #[must_use]
     pub fn at(&self, c: Cell) -> Option<UnitId> {

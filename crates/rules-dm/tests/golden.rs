@@ -6,7 +6,6 @@
 mod common;
 use coupdoeil_dm::DrumsMuskets;
 use coupdoeil_engine::{Game, Match, ToAct, Viewer, draw_below};
-use coupdoeil_scenario::{Document, Scenario, merge};
 use rand::SeedableRng;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -76,36 +75,6 @@ fn golden_test_map_seed_7() {
 
 #[test]
 fn golden_leuthen_historical_seed_1() {
-    let files = [
-        (
-            "scenario.toml",
-            include_str!("../../../data/scenarios/dm/leuthen/scenario.toml"),
-        ),
-        (
-            "map.toml",
-            include_str!("../../../data/scenarios/dm/leuthen/map.toml"),
-        ),
-        (
-            "oob.toml",
-            include_str!("../../../data/scenarios/dm/leuthen/oob.toml"),
-        ),
-        (
-            "cards.toml",
-            include_str!("../../../data/scenarios/dm/leuthen/cards.toml"),
-        ),
-        (
-            "charts.toml",
-            include_str!("../../../data/scenarios/dm/leuthen/charts.toml"),
-        ),
-    ];
-    let over = [(
-        "scenario.toml",
-        include_str!("../../../data/scenarios/dm/leuthen-historical/scenario.toml"),
-    )];
-    let doc = merge(
-        Document::parse(&files).unwrap(),
-        Document::parse(&over).unwrap(),
-    );
-    let game = DrumsMuskets::new(&Scenario::from_document(doc).unwrap()).unwrap();
+    let game = common::leuthen(true);
     check("leuthen-historical-seed-1.txt", &playthrough(game, 1));
 }

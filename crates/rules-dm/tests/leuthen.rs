@@ -2,52 +2,10 @@
 //! games keep every property of the conformance kit.
 
 mod common;
+use common::leuthen;
 use coupdoeil_dm::DrumsMuskets;
 use coupdoeil_engine::testkit::{Options, check_random_playouts};
 use coupdoeil_engine::{Game, Side};
-use coupdoeil_scenario::{Document, Scenario, merge};
-
-const DIR: &str = "../../data/scenarios/dm/leuthen/";
-
-fn leuthen_doc() -> Document {
-    let files = [
-        (
-            "scenario.toml",
-            include_str!("../../../data/scenarios/dm/leuthen/scenario.toml"),
-        ),
-        (
-            "map.toml",
-            include_str!("../../../data/scenarios/dm/leuthen/map.toml"),
-        ),
-        (
-            "oob.toml",
-            include_str!("../../../data/scenarios/dm/leuthen/oob.toml"),
-        ),
-        (
-            "cards.toml",
-            include_str!("../../../data/scenarios/dm/leuthen/cards.toml"),
-        ),
-        (
-            "charts.toml",
-            include_str!("../../../data/scenarios/dm/leuthen/charts.toml"),
-        ),
-    ];
-    Document::parse(&files).unwrap_or_else(|e| panic!("{DIR}: {e}"))
-}
-
-fn leuthen(historical: bool) -> DrumsMuskets {
-    let mut doc = leuthen_doc();
-    if historical {
-        let over = Document::parse(&[(
-            "scenario.toml",
-            include_str!("../../../data/scenarios/dm/leuthen-historical/scenario.toml"),
-        )])
-        .unwrap();
-        doc = merge(doc, over);
-    }
-    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("{e}"));
-    DrumsMuskets::new(&sc).unwrap_or_else(|e| panic!("{e}"))
-}
 
 #[test]
 fn ex2_0_leuthen_has_fifteen_pieces_a_side_and_the_stated_counters() {

@@ -9,6 +9,45 @@ use coupdoeil_scenario::{Document, Scenario};
 
 pub const TEST_MAP: &str = include_str!("../data/testmap.toml");
 
+/// The shipped Leuthen scenario (free set-up), or its historical-deployment variant.
+pub fn leuthen(historical: bool) -> DrumsMuskets {
+    let files = [
+        (
+            "scenario.toml",
+            include_str!("../../../../data/scenarios/dm/leuthen/scenario.toml"),
+        ),
+        (
+            "map.toml",
+            include_str!("../../../../data/scenarios/dm/leuthen/map.toml"),
+        ),
+        (
+            "oob.toml",
+            include_str!("../../../../data/scenarios/dm/leuthen/oob.toml"),
+        ),
+        (
+            "cards.toml",
+            include_str!("../../../../data/scenarios/dm/leuthen/cards.toml"),
+        ),
+        (
+            "charts.toml",
+            include_str!("../../../../data/scenarios/dm/leuthen/charts.toml"),
+        ),
+    ];
+    let mut doc = Document::parse(&files).unwrap_or_else(|e| panic!("{e}"));
+    if historical {
+        let over = [(
+            "scenario.toml",
+            include_str!("../../../../data/scenarios/dm/leuthen-historical/scenario.toml"),
+        )];
+        doc = coupdoeil_scenario::merge(
+            doc,
+            Document::parse(&over).unwrap_or_else(|e| panic!("{e}")),
+        );
+    }
+    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("{e}"));
+    DrumsMuskets::new(&sc).unwrap_or_else(|e| panic!("{e}"))
+}
+
 pub fn test_game() -> DrumsMuskets {
     let doc = Document::parse(&[("testmap.toml", TEST_MAP)]).expect("test map parses");
     let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("test map validates: {e}"));
@@ -255,19 +294,15 @@ pub fn mutants(g: &DrumsMuskets, s: &State, legal: &[Action]) -> Vec<Action> {
 /// cards are in its hand rather than its draw pile.
 pub fn variants(g: &DrumsMuskets, s: &State, side: Side) -> Vec<State> {
     let mut out = Vec::new();
-    let busy = |u: UnitId| {
-        s.mover.is_some_and(|m| m.unit == u)
-            || s.retreat.is_some_and(|r| r.unit == u)
-            || s.attacks
-                .iter()
-                .any(|a| a.defender == u || a.attackers.contains(&u))
-            || s.supports.iter().any(|x| x.artillery == u || x.to == u)
-    };
     let hidden: Vec<UnitId> = (0..s.pieces.len())
         .map(|i| UnitId(i as u8))
         .filter(|&u| {
             let p = s.piece(u);
-            g.data.units[u.ix()].side == side && p.hidden && !p.gone && p.cell.is_some() && !busy(u)
+            g.data.units[u.ix()].side == side
+                && p.hidden
+                && !p.gone
+                && p.cell.is_some()
+                && !s.in_procedure(u)
         })
         .collect();
     if hidden.len() >= 2 {
