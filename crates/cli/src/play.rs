@@ -100,7 +100,7 @@ Type the number of a choice, or its notation (e.g. `step 0712`). Other commands:
   map          draw the battlefield again
   choices      list the legal choices again
   log          every event you may see so far
-  undo         take back your last decision (not past a die, a card or the opponent)
+  undo         take back your last decision (not moves, 7.5; not past a die, a card, a reveal or the opponent)
   save FILE    write the game record (JSON) to FILE
   help         this text
   quit         stop (the record is written if --record was given)";
@@ -300,7 +300,7 @@ impl Game {
                     return Ok(Step::Applied);
                 }
                 out!(
-                    "  nothing to take back: undo stops at the last die, card or opponent's decision"
+                    "  nothing to take back: undo stops at the last die, card, revealed piece or opponent's decision, and moves are final (7.5)"
                 );
             }
             "save" => {

@@ -150,6 +150,20 @@ pub trait Game: Sized {
     /// When the text names no outcome of this game.
     fn parse_chance(&self, text: &str) -> Result<Self::Chance, String>;
 
+    /// May the side take back `action`, which led from `before` to `after`? Front ends offer undo
+    /// only back to the last decision this refuses (and never past a chance outcome or the
+    /// opponent's decision). Rule systems refuse when the action revealed information or when
+    /// their rules forbid taking moves back. Default: yes.
+    fn may_take_back(
+        &self,
+        before: &Self::State,
+        action: &Self::Action,
+        after: &Self::State,
+    ) -> bool {
+        let _ = (before, action, after);
+        true
+    }
+
     // Provided methods below are not meant to be overridden.
 
     /// Is `action` legal in `state`? The legal list is the single source of truth.

@@ -125,10 +125,15 @@ impl<G: Game> Match<G> {
         if self.undoable(side) == 0 {
             self.history.clear();
         }
-        self.history.push(self.state.clone());
+        let before = self.state.clone();
         let mut events = Vec::new();
         self.game
             .apply_action_unchecked(&mut self.state, action, &mut events);
+        if self.game.may_take_back(&before, action, &self.state) {
+            self.history.push(before);
+        } else {
+            self.history.clear();
+        }
         self.push(StepKind::Action, Some(side), value.clone());
         Ok(StepResult { value, events })
     }
@@ -184,15 +189,19 @@ impl<G: Game> Match<G> {
     }
 
     /// How many of the latest steps may be taken back by `side`: its own decisions since the last
-    /// chance outcome or the opponent's decision (undo never goes past new information).
+    /// chance outcome, the opponent's decision, or a decision the rules do not let it take back
+    /// ([`Game::may_take_back`]: e.g. one that revealed information). Undo never goes past new
+    /// information.
     #[must_use]
     pub fn undoable(&self, side: crate::Side) -> usize {
-        self.record
+        let trailing = self
+            .record
             .steps
             .iter()
             .rev()
             .take_while(|s| s.kind == StepKind::Action && s.side == Some(side))
-            .count()
+            .count();
+        trailing.min(self.history.len())
     }
 
     /// Takes back the last step if it is a decision of `side` that [`Match::undoable`] allows.

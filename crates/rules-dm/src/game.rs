@@ -136,6 +136,29 @@ impl Game for DrumsMuskets {
         self.update_depots(s, ev);
     }
 
+    /// 7.5 No take-backs: once a unit has been moved its move is final, so no movement decision
+    /// is taken back; nor is any decision that revealed a hidden piece or changed what the
+    /// opponent sees of a hand (8.0, 9.2.1). Card plays, declarations and choices that reveal
+    /// nothing may be taken back until the next die or the opponent's decision.
+    fn may_take_back(&self, before: &State, a: &Action, after: &State) -> bool {
+        let movement = matches!(
+            a,
+            Action::Select(_)
+                | Action::Step(_)
+                | Action::Face(_)
+                | Action::Wheel(_)
+                | Action::Sidestep(_)
+                | Action::EndMove
+                | Action::RemoveDummy(_)
+        );
+        let revealed = before
+            .pieces
+            .iter()
+            .zip(&after.pieces)
+            .any(|(b, a)| b.hidden && !a.hidden);
+        !movement && !revealed && before.phase == after.phase
+    }
+
     fn observe(&self, s: &State, viewer: Viewer) -> Observation {
         self.observation(s, viewer)
     }

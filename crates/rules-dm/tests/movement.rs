@@ -263,3 +263,46 @@ fn r7_3_each_unit_moves_once_and_completes_its_move() {
     assert!(fx.can("select zieten"));
     let _ = SE;
 }
+
+/// 7.5 No take-backs: movement decisions, and decisions that reveal pieces or end a phase, may
+/// not be taken back; a declaration that reveals nothing may (until the next die).
+#[test]
+fn r7_5_movement_is_final_no_take_backs() {
+    use coupdoeil_engine::Game;
+    let mut fx = Fx::new();
+    fx.place("bevern", "0404", "NNE");
+    fx.place("dair", &fx.nb(&fx.nb("0404", N), N), "S");
+    let before = fx.s.clone();
+    fx.act("select bevern");
+    let sel = fx.game.parse_action("select bevern").unwrap();
+    assert!(!fx.game.may_take_back(&before, &sel, &fx.s));
+    let step = fx
+        .game
+        .parse_action(&format!("step {}", fx.nb("0404", N)))
+        .unwrap();
+    let before = fx.s.clone();
+    fx.act(&format!("step {}", fx.nb("0404", N)));
+    assert!(
+        !fx.game.may_take_back(&before, &step, &fx.s),
+        "a step is final"
+    );
+    fx.s.mover = None;
+    let before = fx.s.clone();
+    fx.act("end-phase");
+    let end = fx.game.parse_action("end-phase").unwrap();
+    assert!(
+        !fx.game.may_take_back(&before, &end, &fx.s),
+        "the phase ended and pieces were revealed"
+    );
+    let before = fx.s.clone();
+    let target = fx.nb(&fx.nb("0404", N), N);
+    fx.act(&format!("attack bevern {target}"));
+    let atk = fx
+        .game
+        .parse_action(&format!("attack bevern {target}"))
+        .unwrap();
+    assert!(
+        fx.game.may_take_back(&before, &atk, &fx.s),
+        "a declaration revealing nothing may be taken back"
+    );
+}

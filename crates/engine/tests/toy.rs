@@ -1,0 +1,232 @@
+//! The engine on a toy game: a race to 12 where each turn a side either steps 1, or rolls a die
+//! and moves that far. Checks the match runner, records, replay, undo and the conformance kit.
+
+use coupdoeil_engine::testkit::{Options, check_random_playouts};
+use coupdoeil_engine::{
+    Distribution, Game, Match, Outcome, ReplayError, Side, ToAct, Viewer, replay,
+};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+#[derive(Clone, Debug)]
+struct Race;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+struct St {
+    pos: [u8; 2],
+    turn: Side,
+    rolling: bool,
+    steps_taken: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+enum Act {
+    Step,
+    Roll,
+}
+
+impl Game for Race {
+    type State = St;
+    type Action = Act;
+    type Chance = u8;
+    type Observation = St;
+    type Event = String;
+
+    fn rules_id(&self) -> &'static str {
+        "toy"
+    }
+    fn rules_version(&self) -> u32 {
+        1
+    }
+    fn scenario_id(&self) -> &str {
+        "race"
+    }
+    fn side_name(&self, side: Side) -> &str {
+        if side == Side::A { "A" } else { "B" }
+    }
+    fn initial_state(&self) -> St {
+        St {
+            pos: [0, 0],
+            turn: Side::A,
+            rolling: false,
+            steps_taken: 0,
+        }
+    }
+    fn to_act(&self, s: &St) -> ToAct {
+        if s.pos.iter().any(|p| *p >= 12) {
+            ToAct::Over
+        } else if s.rolling {
+            ToAct::Chance
+        } else {
+            ToAct::Side(s.turn)
+        }
+    }
+    fn outcome(&self, s: &St) -> Option<Outcome> {
+        let w = [Side::A, Side::B]
+            .into_iter()
+            .find(|x| s.pos[x.index()] >= 12)?;
+        Some(Outcome {
+            winner: Some(w),
+            kind: "race".into(),
+            points: [i32::from(s.pos[0]), i32::from(s.pos[1])],
+        })
+    }
+    fn legal_actions(&self, s: &St, out: &mut Vec<Act>) {
+        out.clear();
+        if let ToAct::Side(_) = self.to_act(s) {
+            out.extend([Act::Step, Act::Roll]);
+        }
+    }
+    fn chance(&self, _: &St) -> Distribution<u8> {
+        Distribution::d6()
+    }
+    fn apply_action_unchecked(&self, s: &mut St, a: &Act, ev: &mut Vec<String>) {
+        match a {
+            Act::Step => {
+                s.pos[s.turn.index()] += 1;
+                s.steps_taken += 1;
+                // Two steps in a row end the turn.
+                if s.steps_taken >= 2 {
+                    s.steps_taken = 0;
+                    s.turn = s.turn.other();
+                }
+            }
+            Act::Roll => s.rolling = true,
+        }
+        ev.push(format!("{a:?}"));
+    }
+    fn apply_chance_unchecked(&self, s: &mut St, c: &u8, ev: &mut Vec<String>) {
+        s.pos[s.turn.index()] += c;
+        s.rolling = false;
+        s.steps_taken = 0;
+        s.turn = s.turn.other();
+        ev.push(format!("rolled {c}"));
+    }
+    fn observe(&self, s: &St, _: Viewer) -> St {
+        s.clone()
+    }
+    fn event_visible(&self, _: &String, _: Viewer) -> bool {
+        true
+    }
+    fn describe_event(&self, e: &String) -> String {
+        e.clone()
+    }
+    fn action_notation(&self, a: &Act) -> String {
+        format!("{a:?}").to_lowercase()
+    }
+    fn parse_action(&self, t: &str) -> Result<Act, String> {
+        match t {
+            "step" => Ok(Act::Step),
+            "roll" => Ok(Act::Roll),
+            _ => Err(format!("no action `{t}`")),
+        }
+    }
+    fn chance_notation(&self, c: &u8) -> String {
+        format!("die {c}")
+    }
+    fn parse_chance(&self, t: &str) -> Result<u8, String> {
+        t.strip_prefix("die ")
+            .and_then(|x| x.parse().ok())
+            .filter(|f| (1..=6).contains(f))
+            .ok_or(format!("bad `{t}`"))
+    }
+    fn may_take_back(&self, _: &St, a: &Act, _: &St) -> bool {
+        *a == Act::Step
+    }
+}
+
+fn play_out(seed: u64) -> Match<Race> {
+    let mut m = Match::new(Arc::new(Race), seed);
+    loop {
+        match m.to_act() {
+            ToAct::Over => return m,
+            ToAct::Chance => {
+                m.roll().unwrap();
+            }
+            ToAct::Side(_) => {
+                let a = if m.steps() % 3 == 0 {
+                    Act::Step
+                } else {
+                    Act::Roll
+                };
+                m.apply(&a).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_rolls_the_same_dice_and_the_record_replays() {
+    let a = play_out(9);
+    let b = play_out(9);
+    assert_eq!(a.record(), b.record());
+    let end = replay(&Race, a.record()).expect("replays");
+    assert_eq!(&end, a.state());
+    assert!(a.record().outcome.is_some());
+    let json = serde_json::to_string(a.record()).unwrap();
+    let back: coupdoeil_engine::Record = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, a.record());
+}
+
+#[test]
+fn a_tampered_record_fails_at_the_altered_step() {
+    let m = play_out(3);
+    let mut r = m.record().clone();
+    let i = r
+        .steps
+        .iter()
+        .position(|s| s.value.starts_with("die"))
+        .unwrap();
+    let face: u8 = r.steps[i].value[4..].parse().unwrap();
+    r.steps[i].value = format!("die {}", face % 6 + 1);
+    match replay(&Race, &r) {
+        Err(ReplayError::Step { step, .. }) => assert_eq!(step, i + 1),
+        other => panic!("expected a failure at step {}, got {other:?}", i + 1),
+    }
+}
+
+#[test]
+fn undo_takes_back_own_decisions_only_back_to_the_last_die_or_refusal() {
+    let mut m = Match::new(Arc::new(Race), 1);
+    m.apply(&Act::Step).unwrap();
+    assert_eq!(m.undoable(Side::A), 1);
+    assert!(m.undo(Side::A));
+    assert_eq!(m.state().pos, [0, 0]);
+    m.apply(&Act::Step).unwrap();
+    m.apply(&Act::Step).unwrap(); // B's turn now
+    assert_eq!(m.undoable(Side::B), 0, "nothing of B's to take back");
+    assert_eq!(m.undoable(Side::A), 2);
+    m.apply(&Act::Roll).unwrap(); // B rolls: the game refuses to take a roll back
+    assert_eq!(m.undoable(Side::B), 0);
+    m.roll().unwrap();
+    assert_eq!(m.undoable(Side::A), 0, "never past a die");
+    assert!(!m.undo(Side::A));
+}
+
+#[test]
+fn illegal_actions_and_wrong_times_are_refused() {
+    let mut m = Match::new(Arc::new(Race), 1);
+    assert!(m.roll().is_err(), "no die pending");
+    m.apply(&Act::Roll).unwrap();
+    assert!(m.apply(&Act::Step).is_err(), "a die is pending");
+    assert!(m.force(&7).is_err(), "no 7 on a d6");
+    m.force(&4).unwrap();
+    assert_eq!(m.state().pos, [4, 0]);
+}
+
+#[test]
+fn the_toy_game_passes_the_conformance_kit() {
+    let opts = Options {
+        games: 50,
+        seed: 1,
+        max_steps: 1000,
+        deep_every: 1,
+    };
+    let r = check_random_playouts(
+        Race,
+        &opts,
+        |_, _| vec![Act::Step, Act::Roll],
+        |_, _| Vec::new(),
+    );
+    assert_eq!(r.games, 50);
+}
