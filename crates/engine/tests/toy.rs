@@ -144,7 +144,7 @@ fn play_out(seed: u64) -> Match<Race> {
                 m.roll().unwrap();
             }
             ToAct::Side(_) => {
-                let a = if m.steps() % 3 == 0 {
+                let a = if m.steps().is_multiple_of(3) {
                     Act::Step
                 } else {
                     Act::Roll
