@@ -306,3 +306,21 @@ fn r7_5_movement_is_final_no_take_backs() {
         "a declaration revealing nothing may be taken back"
     );
 }
+
+/// 6.2 Flank hexes: three for a unit facing a hexside, four for one facing a vertex.
+#[test]
+fn r6_2_flank_hexes_are_the_non_front_neighbours() {
+    let mut fx = Fx::new();
+    let u = fx.place("dair", "0505", "N");
+    let flank = |fx: &Fx| {
+        coupdoeil_hex::EdgeDir::ALL
+            .iter()
+            .filter(|d| fx.game.is_flank(&fx.s, u, fx.c(&fx.nb("0505", **d))))
+            .count()
+    };
+    assert_eq!(flank(&fx), 3);
+    fx.s.pieces[u.ix()].facing = "NNE".parse().unwrap();
+    assert_eq!(flank(&fx), 4);
+    assert!(!fx.game.is_flank(&fx.s, u, fx.c(&fx.nb("0505", N))));
+    assert!(fx.game.is_flank(&fx.s, u, fx.c(&fx.nb("0505", S))));
+}
