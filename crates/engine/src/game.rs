@@ -206,7 +206,9 @@ pub trait Evaluate: Game {
 /// (the opponent's hidden pieces, its hand) drawn afresh.
 ///
 /// Contract: `observe(determinize(s, v), Viewer::Side(v)) == observe(s, Viewer::Side(v))`, and
-/// when `v` is to act its legal actions are unchanged.
+/// when `v` is to act its legal actions are unchanged. The sample must depend only on what `v`
+/// sees and on the random numbers: two states `v` cannot tell apart give the same sample from
+/// the same generator state, otherwise a seeded search could learn hidden data from its samples.
 pub trait Determinize: Game {
     /// A state consistent with `viewer`'s observation of `state`, hidden data resampled with `rng`.
     fn determinize<R: rand::Rng + ?Sized>(

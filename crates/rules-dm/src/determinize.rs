@@ -19,6 +19,12 @@ impl Determinize for DrumsMuskets {
     /// not yet seen (hand and draw pile together). Pieces taking part in the current procedure are
     /// left alone (they are revealed anyway). The known history (how far a hidden piece has
     /// moved) is not used to narrow the draw.
+    ///
+    /// The sample is a function of what `viewer` may see and of the random numbers alone: the
+    /// places are taken in the order of their public tokens and the unseen cards are pooled in
+    /// sorted order before anything is shuffled, so two real states that `viewer` cannot tell
+    /// apart give the same sample from the same random numbers (search relies on this to never
+    /// read hidden data, even through the order of its samples).
     fn determinize<R: coupdoeil_engine::Rng + ?Sized>(
         &self,
         s: &State,
@@ -37,7 +43,8 @@ impl Determinize for DrumsMuskets {
         if hidden.len() > 1 {
             let mut ids = hidden.clone();
             shuffle(&mut ids, rng);
-            let slots: Vec<_> = hidden.iter().map(|&u| *s.piece(u)).collect();
+            let mut slots: Vec<_> = hidden.iter().map(|&u| *s.piece(u)).collect();
+            slots.sort_by_key(|p| (p.token, p.cell));
             for &u in &hidden {
                 t.put(u, None);
             }
@@ -52,6 +59,7 @@ impl Determinize for DrumsMuskets {
         let deck = &mut t.decks[other];
         let n = deck.hand.len();
         let mut pool: Vec<_> = deck.hand.drain(..).chain(deck.draw.drain(..)).collect();
+        pool.sort();
         shuffle(&mut pool, rng);
         deck.draw = pool.split_off(n);
         deck.hand = pool;

@@ -86,6 +86,56 @@ fn determinize_keeps_the_viewers_observation() {
     );
 }
 
+/// A sample depends on the viewer's observation and the random numbers only: two states the
+/// viewer cannot tell apart (one of them itself a sample) give the same sample from the same seed.
+#[test]
+fn determinize_reads_only_the_observation() {
+    use coupdoeil_engine::{Determinize, Game, Side, ToAct, Viewer, draw_below};
+    use rand::SeedableRng;
+    let g = test_game();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut differing = 0;
+    for game in 0..20 {
+        let mut s = g.initial_state();
+        let mut ev = Vec::new();
+        let mut legal = Vec::new();
+        let mut step = 0u64;
+        while g.to_act(&s) != ToAct::Over {
+            step += 1;
+            if step.is_multiple_of(7) {
+                for v in Side::ALL {
+                    let twin = g.determinize(&s, v, &mut rng);
+                    assert_eq!(
+                        g.observe(&twin, Viewer::Side(v)),
+                        g.observe(&s, Viewer::Side(v))
+                    );
+                    differing += usize::from(twin != s);
+                    let seed = game * 1000 + step;
+                    let a = g.determinize(&s, v, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+                    let b =
+                        g.determinize(&twin, v, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+                    assert_eq!(a, b, "game {game} step {step} viewer {v:?}");
+                }
+            }
+            match g.to_act(&s) {
+                ToAct::Chance => {
+                    let c = *g.chance(&s).sample(&mut rng);
+                    g.apply_chance_unchecked(&mut s, &c, &mut ev);
+                }
+                _ => {
+                    g.legal_actions(&s, &mut legal);
+                    let a = legal[draw_below(&mut rng, legal.len() as u64) as usize];
+                    g.apply_action_unchecked(&mut s, &a, &mut ev);
+                }
+            }
+        }
+    }
+    assert!(
+        differing > 20,
+        "the twins differ in hidden data ({differing})"
+    );
+}
+
 /// Every plan is a sequence of legal actions by the side to act, with no chance node inside.
 #[test]
 fn plans_are_legal_sequences_by_the_side_to_act() {
