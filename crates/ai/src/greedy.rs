@@ -1,6 +1,7 @@
-//! The greedy agent: one decision of lookahead with exact expectations over chance.
+//! The greedy agent: one decision of lookahead with exact expectations over chance, on
+//! determinized states when the game hides information.
 
-use crate::{Agent, ChaCha8Rng, pick, sample_indices};
+use crate::{Agent, Capabilities, ChaCha8Rng, pick, sample_indices};
 use coupdoeil_engine::{Evaluate, Game, Side, ToAct};
 use std::cmp::Ordering;
 
@@ -95,9 +96,12 @@ impl Ord for Value {
 /// best is taken. Results are scored with [`Evaluate::evaluate`] for the deciding side; ties are
 /// broken by the random number generator.
 ///
-/// What it reads: the states it builds from the real one by applying actions and chance
-/// outcomes, only through [`Game`] and [`Evaluate`]. It is only as discreet as the game's
-/// evaluation (which must use only what the side may know) and its chance distributions.
+/// What it reads: as an [`Agent`] on its own, the states it builds from the real one by applying
+/// actions and chance outcomes, through [`Game`] and [`Evaluate`] only: that is right for games
+/// without hidden information. For a game with hidden information use [`DeterminizedGreedy`]
+/// (what [`crate::make_agent_with`] builds when the game can [`coupdoeil_engine::Determinize`]):
+/// applying an action to the true state could reveal what the side may not see (ending a
+/// movement phase runs discovery on the true hidden units).
 #[derive(Clone, Copy, Debug)]
 pub struct GreedyAgent {
     /// At most this many candidates are scored per decision (a random sample when there are more).
@@ -108,6 +112,8 @@ pub struct GreedyAgent {
     pub follow_up: u32,
     /// Candidates sampled at each further own decision.
     pub follow_up_candidates: usize,
+    /// Determinizations averaged over by [`DeterminizedGreedy`] (at least 1).
+    pub determinizations: u32,
 }
 
 impl Default for GreedyAgent {
@@ -117,6 +123,7 @@ impl Default for GreedyAgent {
             chance_depth: 2,
             follow_up: 1,
             follow_up_candidates: 12,
+            determinizations: 4,
         }
     }
 }
@@ -173,15 +180,13 @@ struct Lookahead<'a, G: Game> {
     events: Vec<G::Event>,
 }
 
-impl<G: Game + Evaluate> Agent<G> for GreedyAgent {
-    fn name(&self) -> String {
-        "greedy".into()
-    }
-
-    fn choose(
-        &mut self,
+impl GreedyAgent {
+    /// Picks among `legal` by the mean value over `worlds` (states the side cannot tell apart
+    /// from the real one; the real one itself for a game without hidden information).
+    fn choose_in<G: Game + Evaluate>(
+        &self,
         game: &G,
-        state: &G::State,
+        worlds: &[G::State],
         side: Side,
         legal: &[G::Action],
         rng: &mut ChaCha8Rng,
@@ -198,11 +203,19 @@ impl<G: Game + Evaluate> Agent<G> for GreedyAgent {
         };
         let mut best: Vec<usize> = Vec::new();
         let mut best_value: Option<Value> = None;
+        let mut parts = Vec::with_capacity(worlds.len());
         for i in candidates {
-            let mut s = state.clone();
-            game.apply_action_unchecked(&mut s, &legal[i], &mut cx.events);
-            cx.events.clear();
-            let v = self.value(&mut cx, &s, self.chance_depth, self.follow_up);
+            parts.clear();
+            for world in worlds {
+                let mut s = world.clone();
+                game.apply_action_unchecked(&mut s, &legal[i], &mut cx.events);
+                cx.events.clear();
+                parts.push((
+                    self.value(&mut cx, &s, self.chance_depth, self.follow_up),
+                    1,
+                ));
+            }
+            let v = Value::mean(&parts);
             match best_value.map(|b| v.cmp(&b)) {
                 None | Some(Ordering::Greater) => {
                     best_value = Some(v);
@@ -215,5 +228,72 @@ impl<G: Game + Evaluate> Agent<G> for GreedyAgent {
         }
         let i = best[pick(rng, best.len())];
         legal[i].clone()
+    }
+}
+
+impl<G: Game + Evaluate> Agent<G> for GreedyAgent {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn choose(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        side: Side,
+        legal: &[G::Action],
+        rng: &mut ChaCha8Rng,
+    ) -> G::Action {
+        self.choose_in(game, std::slice::from_ref(state), side, legal, rng)
+    }
+}
+
+/// [`GreedyAgent`] for games with hidden information: every candidate is scored on
+/// [`GreedyAgent::determinizations`] states sampled from what the side can see (the game's
+/// [`coupdoeil_engine::Determinize`]) and the exact mean is compared. It never applies an action
+/// to the real state. With no determinization in its [`Capabilities`] it is the plain agent.
+pub struct DeterminizedGreedy<G: Game> {
+    /// The settings.
+    pub greedy: GreedyAgent,
+    /// Where the determinization comes from.
+    pub caps: Capabilities<G>,
+}
+
+impl<G: Game> DeterminizedGreedy<G> {
+    /// The default greedy settings with these capabilities.
+    #[must_use]
+    pub fn new(caps: Capabilities<G>) -> Self {
+        DeterminizedGreedy {
+            greedy: GreedyAgent::default(),
+            caps,
+        }
+    }
+}
+
+impl<G: Game + Evaluate> Agent<G> for DeterminizedGreedy<G> {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn choose(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        side: Side,
+        legal: &[G::Action],
+        rng: &mut ChaCha8Rng,
+    ) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0].clone();
+        }
+        if self.caps.determinize.is_none() {
+            return self
+                .greedy
+                .choose_in(game, std::slice::from_ref(state), side, legal, rng);
+        }
+        let worlds: Vec<G::State> = (0..self.greedy.determinizations.max(1))
+            .map(|_| self.caps.sample(game, state, side, rng))
+            .collect();
+        self.greedy.choose_in(game, &worlds, side, legal, rng)
     }
 }

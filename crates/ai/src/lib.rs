@@ -8,27 +8,38 @@
 //! - [`GreedyAgent`] looks one decision ahead: it applies each candidate to a clone of the state,
 //!   takes the exact expectation over the chance nodes that follow (up to a small depth), and
 //!   scores the results with the game's [`Evaluate`], which the game promises reads only what the
-//!   side may know.
+//!   side may know. For a game with hidden information, [`DeterminizedGreedy`] does the same on
+//!   a few determinizations and averages.
+//! - [`SearchAgent`] is information-set Monte Carlo tree search over the game's plans, with
+//!   chance nodes, rollouts and budgets per decision and per player turn (see [`search`]).
 //!
-//! Randomness comes from the caller's [`ChaCha8Rng`], so a seeded game is reproducible.
+//! What a game offers beyond [`Game`] and [`Evaluate`] reaches the agents as [`Capabilities`].
+//! Randomness comes from the caller's [`ChaCha8Rng`], so a seeded game is reproducible; time
+//! comes only from a [`Clock`] the front end supplies.
 //!
 //! ```
 //! use coupdoeil_ai::AgentSpec;
 //! assert_eq!("greedy".parse::<AgentSpec>(), Ok(AgentSpec::Greedy));
 //! assert_eq!(AgentSpec::Human.to_string(), "human");
+//! assert_eq!("ai:4".parse::<AgentSpec>().unwrap().to_string(), "ai:4");
+//! assert_eq!("mcts".parse::<AgentSpec>(), Ok(AgentSpec::mcts()));
 //! assert!("clever".parse::<AgentSpec>().is_err());
 //! ```
 #![forbid(unsafe_code)]
 
+mod caps;
 mod greedy;
+pub mod search;
 mod spec;
 
+pub use caps::{Capabilities, Clock, DeterminizeFn, PlansFn, TurnFn};
 #[cfg(doc)]
 use coupdoeil_engine::Evaluate;
 use coupdoeil_engine::{Game, Side, draw_below};
-pub use greedy::{GreedyAgent, Value};
+pub use greedy::{DeterminizedGreedy, GreedyAgent, Value};
 pub use rand_chacha::ChaCha8Rng;
-pub use spec::{AgentSpec, ParseAgentError, make_agent};
+pub use search::{PlanReport, Rollout, SearchAgent, SearchConfig, SearchStats};
+pub use spec::{AgentSpec, ParseAgentError, SearchSpec, make_agent, make_agent_with};
 
 /// A player program for games of type `G`.
 pub trait Agent<G: Game>: Send {

@@ -1,9 +1,12 @@
-//! Agent specifications as text (`human`, `random`, `greedy`), for command lines and protocols.
+//! Agent specifications as text (`human`, `random`, `greedy`, `ai:1` to `ai:5`, `mcts`), for
+//! command lines, protocols and the web lobby.
 
-use crate::{Agent, GreedyAgent, RandomAgent};
+use crate::search::{DEFAULT_LEVEL, LEVELS, SearchAgent, SearchConfig};
+use crate::{Agent, Capabilities, Clock, DeterminizedGreedy, GreedyAgent, RandomAgent};
 use coupdoeil_engine::{Evaluate, Game};
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -12,58 +15,255 @@ pub enum AgentSpec {
     Human,
     /// [`RandomAgent`].
     Random,
-    /// [`GreedyAgent`] with its default settings.
+    /// [`GreedyAgent`] with its default settings (on determinized states when the game hides
+    /// information).
     Greedy,
+    /// [`SearchAgent`] at a strength level, perhaps with its budget changed.
+    Search(SearchSpec),
+}
+
+/// A search agent's level and the settings written after it: `ai:3`, `mcts`,
+/// `ai:4,iters=2000,ms=1500,threads=2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SearchSpec {
+    /// The strength level, 1 to 5.
+    pub level: u8,
+    /// Written `mcts` (the default level) rather than `ai:N`.
+    pub alias: bool,
+    /// Iterations per player turn, instead of the level's.
+    pub iterations: Option<u64>,
+    /// Thinking time per player turn in milliseconds, instead of the level's (0: no time limit).
+    pub millis: Option<u64>,
+    /// Trees searched in parallel.
+    pub threads: Option<u16>,
+}
+
+impl SearchSpec {
+    /// A level with its own settings.
+    #[must_use]
+    pub fn level(level: u8) -> Self {
+        SearchSpec {
+            level: level.clamp(*LEVELS.start(), *LEVELS.end()),
+            alias: false,
+            iterations: None,
+            millis: None,
+            threads: None,
+        }
+    }
+
+    /// The search settings this spec stands for.
+    #[must_use]
+    pub fn config(&self) -> SearchConfig {
+        let mut c = SearchConfig::level(self.level);
+        if let Some(it) = self.iterations {
+            c.turn_iterations = it;
+            c.decision_iterations = it;
+        }
+        if let Some(ms) = self.millis {
+            c.turn_time = (ms > 0).then(|| Duration::from_millis(ms));
+        }
+        if let Some(t) = self.threads {
+            c.threads = usize::from(t.max(1));
+        }
+        c
+    }
 }
 
 /// Text that names no agent.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown agent `{0}`: expected human, random or greedy")]
+#[error(
+    "unknown agent `{0}`: expected human, random, greedy, ai:1 to ai:5 or mcts (options: ai:3,iters=N,ms=N,threads=N)"
+)]
 pub struct ParseAgentError(pub String);
 
 impl FromStr for AgentSpec {
     type Err = ParseAgentError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "human" => Ok(AgentSpec::Human),
-            "random" => Ok(AgentSpec::Random),
-            "greedy" => Ok(AgentSpec::Greedy),
-            _ => Err(ParseAgentError(s.to_string())),
+        let err = || ParseAgentError(s.to_string());
+        let text = s.trim().to_ascii_lowercase();
+        let mut parts = text.split(',').map(str::trim);
+        let head = parts.next().unwrap_or("");
+        let mut spec = match head {
+            "human" => return parts.next().map_or(Ok(AgentSpec::Human), |_| Err(err())),
+            "random" => return parts.next().map_or(Ok(AgentSpec::Random), |_| Err(err())),
+            "greedy" => return parts.next().map_or(Ok(AgentSpec::Greedy), |_| Err(err())),
+            "mcts" | "ai" => SearchSpec {
+                alias: true,
+                ..SearchSpec::level(DEFAULT_LEVEL)
+            },
+            _ => {
+                let n = head
+                    .strip_prefix("ai:")
+                    .and_then(|n| n.parse::<u8>().ok())
+                    .filter(|n| LEVELS.contains(n))
+                    .ok_or_else(err)?;
+                SearchSpec::level(n)
+            }
+        };
+        for p in parts {
+            let (k, v) = p.split_once('=').ok_or_else(err)?;
+            let n: u64 = v.trim().parse().map_err(|_| err())?;
+            match k.trim() {
+                "iters" | "iterations" if n > 0 => spec.iterations = Some(n),
+                "ms" => spec.millis = Some(n),
+                "threads" if n > 0 => {
+                    spec.threads = Some(u16::try_from(n).map_err(|_| err())?);
+                }
+                _ => return Err(err()),
+            }
         }
+        Ok(AgentSpec::Search(spec))
+    }
+}
+
+impl fmt::Display for SearchSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.alias && self.level == DEFAULT_LEVEL {
+            f.write_str("mcts")?;
+        } else {
+            write!(f, "ai:{}", self.level)?;
+        }
+        if let Some(n) = self.iterations {
+            write!(f, ",iters={n}")?;
+        }
+        if let Some(n) = self.millis {
+            write!(f, ",ms={n}")?;
+        }
+        if let Some(n) = self.threads {
+            write!(f, ",threads={n}")?;
+        }
+        Ok(())
     }
 }
 
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            AgentSpec::Human => "human",
-            AgentSpec::Random => "random",
-            AgentSpec::Greedy => "greedy",
-        })
+        match self {
+            AgentSpec::Human => f.write_str("human"),
+            AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Greedy => f.write_str("greedy"),
+            AgentSpec::Search(s) => s.fmt(f),
+        }
     }
 }
 
 impl AgentSpec {
-    /// Every spec, for help texts.
-    pub const ALL: [AgentSpec; 3] = [AgentSpec::Human, AgentSpec::Random, AgentSpec::Greedy];
+    /// Every choice offered to players, weakest program first (for help texts and the lobby).
+    pub const ALL: [AgentSpec; 8] = [
+        AgentSpec::Human,
+        AgentSpec::Random,
+        AgentSpec::Greedy,
+        AgentSpec::Search(SearchSpec {
+            level: 1,
+            alias: false,
+            iterations: None,
+            millis: None,
+            threads: None,
+        }),
+        AgentSpec::Search(SearchSpec {
+            level: 2,
+            alias: false,
+            iterations: None,
+            millis: None,
+            threads: None,
+        }),
+        AgentSpec::Search(SearchSpec {
+            level: 3,
+            alias: false,
+            iterations: None,
+            millis: None,
+            threads: None,
+        }),
+        AgentSpec::Search(SearchSpec {
+            level: 4,
+            alias: false,
+            iterations: None,
+            millis: None,
+            threads: None,
+        }),
+        AgentSpec::Search(SearchSpec {
+            level: 5,
+            alias: false,
+            iterations: None,
+            millis: None,
+            threads: None,
+        }),
+    ];
 
     /// Whether a person plays.
     #[must_use]
     pub fn is_human(self) -> bool {
         self == AgentSpec::Human
     }
+
+    /// The default search level (`mcts`).
+    #[must_use]
+    pub fn mcts() -> Self {
+        AgentSpec::Search(SearchSpec {
+            alias: true,
+            ..SearchSpec::level(DEFAULT_LEVEL)
+        })
+    }
+
+    /// One line for a player choosing an opponent.
+    #[must_use]
+    pub fn description(self) -> String {
+        match self {
+            AgentSpec::Human => "a person".into(),
+            AgentSpec::Random => "random legal moves".into(),
+            AgentSpec::Greedy => "one move of lookahead with the game's evaluation".into(),
+            AgentSpec::Search(s) => {
+                let c = s.config();
+                let time = c.turn_time.map_or(String::new(), |t| {
+                    format!(", at most {:.1} s", t.as_secs_f64())
+                });
+                let looks = match (c.rollout, c.horizon_turns) {
+                    (crate::Rollout::None, _) => "judges each move by the position it leaves",
+                    (_, 0 | 1) => "plays its own turn out",
+                    _ => "plays its turn and the opponent's reply out",
+                };
+                format!(
+                    "tree search, level {} of 5: {} iterations per player turn{time}; {looks}",
+                    s.level, c.turn_iterations
+                )
+            }
+        }
+    }
 }
 
-/// The program for a spec; `None` for [`AgentSpec::Human`].
+/// The program for a spec, for a game without hidden information (no determinization), with
+/// budgets in iterations only; `None` for [`AgentSpec::Human`]. Games with hidden information
+/// must use [`make_agent_with`] and their [`Capabilities`].
 #[must_use]
 pub fn make_agent<G>(spec: AgentSpec) -> Option<Box<dyn Agent<G>>>
 where
-    G: Game + Evaluate + 'static,
+    G: Game + Evaluate + Send + Sync + 'static,
+{
+    make_agent_with(spec, Capabilities::none(), None)
+}
+
+/// The program for a spec, using the game's capabilities and, for time budgets, a clock;
+/// `None` for [`AgentSpec::Human`].
+#[must_use]
+pub fn make_agent_with<G>(
+    spec: AgentSpec,
+    caps: Capabilities<G>,
+    clock: Option<Clock>,
+) -> Option<Box<dyn Agent<G>>>
+where
+    G: Game + Evaluate + Send + Sync + 'static,
 {
     match spec {
         AgentSpec::Human => None,
         AgentSpec::Random => Some(Box::new(RandomAgent)),
-        AgentSpec::Greedy => Some(Box::new(GreedyAgent::default())),
+        AgentSpec::Greedy => Some(if caps.determinize.is_some() {
+            Box::new(DeterminizedGreedy::new(caps))
+        } else {
+            Box::new(GreedyAgent::default())
+        }),
+        AgentSpec::Search(s) => Some(Box::new(
+            SearchAgent::new(s.config(), caps, clock).named(spec.to_string()),
+        )),
     }
 }

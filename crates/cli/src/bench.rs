@@ -17,11 +17,66 @@ pub struct BenchArgs {
     /// Seed of the random decisions and dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Measure the search agent instead: tree iterations and rollouts per second over the
+    /// decisions of greedy-against-greedy games (see docs/ai.md).
+    #[arg(long)]
+    search: bool,
+    /// The search program measured with --search (`ai:1` to `ai:5`, `mcts`, with options).
+    #[arg(long, value_name = "AGENT", default_value = "mcts")]
+    agent: coupdoeil_ai::AgentSpec,
+    /// Decisions searched with --search.
+    #[arg(long, default_value_t = 100)]
+    searches: u64,
+}
+
+/// `bench --search`: the search agent's speed on one core.
+fn run_search(a: &BenchArgs, game: &coupdoeil_games::AnyGame) -> Result<ExitCode> {
+    let coupdoeil_ai::AgentSpec::Search(mut spec) = a.agent else {
+        anyhow::bail!(
+            "--agent must be a search program (ai:1 to ai:5 or mcts), not `{}`",
+            a.agent
+        );
+    };
+    // Iterations only: no clock reaches the agent, so the figures do not depend on the budget
+    // running out early.
+    spec.threads = Some(spec.threads.unwrap_or(1));
+    let start = Instant::now();
+    let st = game.bench_search(spec, a.seed, a.searches.max(1));
+    let t = start.elapsed().as_secs_f64().max(1e-9);
+    out!(
+        "{} (rules {}), search {} on {} thread(s), {} decisions of greedy games in {t:.2} s",
+        game.scenario_id(),
+        game.rules_id(),
+        a.agent,
+        spec.threads.unwrap_or(1),
+        st.searches
+    );
+    out!(
+        "iterations: {} = {:.0}/s ({:.0} per decision); rollouts (playouts): {} = {:.0}/s, {:.1} decisions each",
+        st.iterations,
+        st.iterations as f64 / t,
+        st.iterations as f64 / st.searches.max(1) as f64,
+        st.rollouts,
+        st.rollouts as f64 / t,
+        st.rollout_decisions as f64 / st.rollouts.max(1) as f64
+    );
+    out!(
+        "tree: {} nodes = {:.0}/s; plan sets generated: {} = {:.0}/s; {:.2} ms per decision",
+        st.nodes,
+        st.nodes as f64 / t,
+        st.plan_sets,
+        st.plan_sets as f64 / t,
+        1000.0 * t / st.searches.max(1) as f64
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 pub fn run(a: &BenchArgs) -> Result<ExitCode> {
     let loaded = load_scenario(&a.scenario)?;
     let game = &loaded.game;
+    if a.search {
+        return run_search(a, game);
+    }
     let budget = Duration::from_secs_f64(a.seconds.clamp(0.05, 3600.0));
 
     // Full random games through the raw game interface: clone-free, no record, no hashing.

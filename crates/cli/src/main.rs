@@ -31,11 +31,13 @@ macro_rules! outn {
     }};
 }
 
+mod arena;
 mod bench;
 mod files;
 mod play;
 mod protocol;
 mod records;
+mod serve;
 mod sim;
 
 use anyhow::Result;
@@ -64,7 +66,8 @@ enum Cmd {
     ///
     /// Choose who plays each side with the side's id as an option (`--prussian human
     /// --austrian greedy` in Leuthen), with `--side ID=AGENT`, or with `--a`/`--b`. Agents: human,
-    /// random, greedy. Input is read line by line from stdin, so a game can be scripted.
+    /// random, greedy, ai:1 to ai:5 (tree search, stronger and slower) or mcts (= ai:3). Input is
+    /// read line by line from stdin, so a game can be scripted.
     Play(play::PlayArgs),
     /// Play many games between programs, in parallel, and print statistics.
     ///
@@ -83,6 +86,15 @@ enum Cmd {
     /// Measure full random games per second and legal-action generations per second, on one
     /// core.
     Bench(bench::BenchArgs),
+    /// Play in the browser: serve the lobby and the battles on a local address (default
+    /// 127.0.0.1:8080), games kept in an SQLite file. See docs/web.md.
+    Serve(serve::ServeArgs),
+    /// Two programs play each other with sides swapped (half the games each way), in
+    /// parallel: win, draw and loss rates with 95% confidence intervals, and thinking times.
+    ///
+    /// Pair k of games uses seed SEED+k for both games of the pair, so the results do not
+    /// depend on the number of threads (with iteration budgets).
+    Arena(arena::ArenaArgs),
 }
 
 #[derive(Args, Debug)]
@@ -103,7 +115,7 @@ struct ValidateArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct SideArgs {
     /// Who plays a side, as SIDE=AGENT (SIDE: the side's id or name, or A or B; AGENT: human,
-    /// random or greedy). May be repeated.
+    /// random, greedy, ai:1 to ai:5 or mcts). May be repeated.
     #[arg(long = "side", value_name = "SIDE=AGENT")]
     pub side: Vec<String>,
     /// Who plays side A (the first side of the scenario).
@@ -200,7 +212,7 @@ fn add_side_options(mut cmd: Command) -> Command {
                 .long(id.clone())
                 .value_name("AGENT")
                 .help(format!(
-                    "Who plays the {name} side ({}): human, random or greedy",
+                    "Who plays the {name} side ({}): human, random, greedy, ai:1 to ai:5 or mcts",
                     scenarios.join(", ")
                 )),
         );
@@ -251,6 +263,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Validate(a) => validate(&a),
         Cmd::Protocol => protocol::run(),
         Cmd::Bench(a) => bench::run(&a),
+        Cmd::Serve(a) => serve::run(&a),
+        Cmd::Arena(a) => arena::run(&a),
     }
 }
 

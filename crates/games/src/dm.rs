@@ -3,6 +3,7 @@
 //! hidden can appear) and the scenario's map.
 
 use crate::{Audience, GameExt};
+use coupdoeil_ai::Capabilities;
 use coupdoeil_dm::data::Window;
 use coupdoeil_dm::event::What;
 use coupdoeil_dm::observe::{SeenPiece, SeenUnit};
@@ -55,6 +56,10 @@ impl GameExt for DrumsMuskets {
         self.event_view(e)
     }
 
+    fn capabilities() -> Capabilities<Self> {
+        Capabilities::full().with_player_turn(player_turn)
+    }
+
     fn turn_label(&self, s: &State) -> String {
         format!(
             "Turn {}, {} {}",
@@ -63,6 +68,12 @@ impl GameExt for DrumsMuskets {
             phase_name(s.phase)
         )
     }
+}
+
+/// The player turn of a state: the Game Turn and the phasing side; the set-up is a turn of its own.
+fn player_turn(_g: &DrumsMuskets, s: &State) -> u64 {
+    let setup = u64::from(s.phase == Phase::Setup);
+    u64::from(s.turn) * 4 + s.phasing.index() as u64 * 2 + setup
 }
 
 fn phase_name(p: Phase) -> &'static str {

@@ -33,8 +33,9 @@ mod dm;
 mod load;
 mod replay;
 mod session;
+mod ui;
 
-use coupdoeil_ai::{Agent, AgentSpec, ChaCha8Rng, make_agent};
+use coupdoeil_ai::{Agent, AgentSpec, Capabilities, ChaCha8Rng, Clock, make_agent_with};
 use coupdoeil_dm::DrumsMuskets;
 use coupdoeil_engine::{Evaluate, Game, Outcome, Record, Side, ToAct, Viewer, draw_below};
 use rand::SeedableRng;
@@ -46,6 +47,7 @@ pub use builtin::builtin_file_names;
 pub use load::{LoadError, Loaded, ScenarioInfo, list, load, load_files, load_for_record};
 pub use replay::{ReplayFailure, Replayed, ReplayedStep, replay_record};
 pub use session::Session;
+pub use ui::{ActionHint, HEX_SIZE, Reach, ReachEnd, ReachHex};
 
 /// What a front end needs from a rule system beyond [`Game`] and [`Evaluate`].
 pub trait GameExt: Game + Evaluate + Send + Sync + 'static {
@@ -61,6 +63,9 @@ pub trait GameExt: Game + Evaluate + Send + Sync + 'static {
     fn render_text(&self, state: &Self::State, viewer: Viewer) -> String;
     /// A short label for the turn and phase (`Turn 2, Prussian Movement Phase`).
     fn turn_label(&self, state: &Self::State) -> String;
+    /// What the agents may use of this game beyond [`Game`] and [`Evaluate`]: its
+    /// determinization (required when it hides information), its plans and its player turns.
+    fn capabilities() -> Capabilities<Self>;
     /// An event as plain data for programs (ids and printed hex labels, not internal indices).
     fn event_json(&self, event: &Self::Event) -> serde_json::Value {
         serde_json::to_value(event).unwrap_or(serde_json::Value::Null)
@@ -242,6 +247,31 @@ pub struct AgentGame {
     pub outcome: Option<Outcome>,
     /// Steps played (decisions and chance outcomes).
     pub steps: usize,
+    /// Decisions taken by each side's program (side A first).
+    pub decisions: [u64; 2],
+    /// Thinking time of each side's program, all decisions together (zero without a clock).
+    pub think: [std::time::Duration; 2],
+    /// The longest thinking time of each side's program in one player turn (zero without a
+    /// clock).
+    pub max_turn_think: [std::time::Duration; 2],
+    /// The player turns (set-up included) in which each side's program took a decision.
+    pub turns: [u64; 2],
+}
+
+/// Options of [`AnyGame::play_agents_with`].
+#[derive(Clone, Default)]
+pub struct PlayOptions {
+    /// A clock for the programs' time budgets and the timings of [`AgentGame`] (the library
+    /// reads no clock itself).
+    pub clock: Option<Clock>,
+}
+
+impl std::fmt::Debug for PlayOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlayOptions")
+            .field("clock", &self.clock.is_some())
+            .finish()
+    }
 }
 
 /// What one random playout did (for benchmarks).
@@ -310,15 +340,24 @@ fn play_agents<G: GameExt>(
     seed: u64,
     max_steps: usize,
     files: Option<BTreeMap<String, String>>,
+    options: &PlayOptions,
 ) -> Result<AgentGame, String> {
     let mut programs: Vec<Box<dyn Agent<G>>> = Vec::new();
     for (side, spec) in Side::ALL.into_iter().zip(agents) {
         programs.push(
-            make_agent::<G>(spec).ok_or_else(|| {
-                format!("side {} needs a program, not `{spec}`", game.side_id(side))
-            })?,
+            make_agent_with::<G>(spec, G::capabilities(), options.clock.clone()).ok_or_else(
+                || format!("side {} needs a program, not `{spec}`", game.side_id(side)),
+            )?,
         );
     }
+    let clock = options.clock.as_ref();
+    let mut decisions = [0u64; 2];
+    let mut think = [std::time::Duration::ZERO; 2];
+    let mut max_turn_think = [std::time::Duration::ZERO; 2];
+    let mut turn_think = [std::time::Duration::ZERO; 2];
+    let mut turn_of = [None::<u64>; 2];
+    let mut turns = [0u64; 2];
+    let player_turn = G::capabilities().player_turn;
     let mut rngs = [rng_stream(seed, 1), rng_stream(seed, 2)];
     let mut m = coupdoeil_engine::Match::new(game.clone(), seed);
     m.record_mut().scenario_files = files;
@@ -337,7 +376,21 @@ fn play_agents<G: GameExt>(
                     ));
                 }
                 let i = side.index();
+                let turn = player_turn.map(|f| f(game.as_ref(), m.state()));
+                if turn.is_none() || turn != turn_of[i] {
+                    turn_of[i] = turn;
+                    turn_think[i] = std::time::Duration::ZERO;
+                    turns[i] += 1;
+                }
+                let t0 = clock.map(|c| c());
                 let a = programs[i].choose(game.as_ref(), m.state(), side, &legal, &mut rngs[i]);
+                if let (Some(c), Some(t0)) = (clock, t0) {
+                    let dt = c().saturating_sub(t0);
+                    think[i] += dt;
+                    turn_think[i] += dt;
+                    max_turn_think[i] = max_turn_think[i].max(turn_think[i]);
+                }
+                decisions[i] += 1;
                 m.apply(&a).map_err(|e| {
                     format!("agent {} chose an illegal action: {e}", programs[i].name())
                 })?;
@@ -349,7 +402,68 @@ fn play_agents<G: GameExt>(
         steps: m.steps(),
         outcome,
         record: m.record().clone(),
+        decisions,
+        think,
+        max_turn_think,
+        turns,
     })
+}
+
+/// Runs `spec`'s search at the decisions of greedy-against-greedy games until it has searched
+/// `searches` decisions (for benchmarks: the caller times it).
+fn bench_search<G: GameExt>(
+    game: &Arc<G>,
+    spec: coupdoeil_ai::SearchSpec,
+    seed: u64,
+    searches: u64,
+) -> coupdoeil_ai::SearchStats {
+    let caps = G::capabilities();
+    let mut search = coupdoeil_ai::SearchAgent::new(spec.config(), caps, None);
+    let mut players = [
+        coupdoeil_ai::DeterminizedGreedy::new(caps),
+        coupdoeil_ai::DeterminizedGreedy::new(caps),
+    ];
+    let mut rng = rng_stream(seed, 4);
+    let mut dice = rng_stream(seed, 5);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    'games: while search.stats.searches < searches {
+        let mut s = game.initial_state();
+        loop {
+            match game.to_act(&s) {
+                ToAct::Over => continue 'games,
+                ToAct::Chance => {
+                    let c = game.chance(&s).sample(&mut dice).clone();
+                    game.apply_chance_unchecked(&mut s, &c, &mut events);
+                }
+                ToAct::Side(side) => {
+                    game.legal_actions(&s, &mut legal);
+                    if legal.is_empty() {
+                        break 'games;
+                    }
+                    if legal.len() > 1 {
+                        let _ = search.choose(game.as_ref(), &s, side, &legal, &mut rng);
+                        if search.stats.searches >= searches {
+                            break 'games;
+                        }
+                    }
+                    let a = players[side.index()].choose(game.as_ref(), &s, side, &legal, &mut rng);
+                    game.apply_action_unchecked(&mut s, &a, &mut events);
+                }
+            }
+            events.clear();
+        }
+    }
+    search.stats
+}
+
+/// The program for `spec` with the game's capabilities.
+fn agent_for<G: GameExt>(
+    _game: &Arc<G>,
+    spec: AgentSpec,
+    clock: Option<Clock>,
+) -> Option<Box<dyn Agent<G>>> {
+    make_agent_with::<G>(spec, G::capabilities(), clock)
 }
 
 fn random_playout<G: Game>(game: &G, rng: &mut ChaCha8Rng, max_steps: u64) -> PlayoutStats {
@@ -471,7 +585,14 @@ impl AnyGame {
     /// The program for `spec`, `None` for a human.
     #[must_use]
     pub fn agent(&self, spec: AgentSpec) -> Option<AnyAgent> {
-        on_game!(self, _g => make_agent(spec).map(AnyAgent::Dm))
+        self.agent_with_clock(spec, None)
+    }
+
+    /// The program for `spec`, `None` for a human; with a clock the search agents also keep to
+    /// their time budgets (without one, to their iteration budgets only).
+    #[must_use]
+    pub fn agent_with_clock(&self, spec: AgentSpec, clock: Option<Clock>) -> Option<AnyAgent> {
+        on_game!(self, g => agent_for(g, spec, clock).map(AnyAgent::Dm))
     }
 
     /// Plays a whole game between two programs: dice from `seed` (stream 0), side A's agent
@@ -487,7 +608,35 @@ impl AnyGame {
         max_steps: usize,
         files: Option<BTreeMap<String, String>>,
     ) -> Result<AgentGame, String> {
-        on_game!(self, g => play_agents(g, agents, seed, max_steps, files))
+        self.play_agents_with(agents, seed, max_steps, files, &PlayOptions::default())
+    }
+
+    /// [`AnyGame::play_agents`] with options: a clock for time budgets and thinking times.
+    ///
+    /// # Errors
+    /// As [`AnyGame::play_agents`].
+    pub fn play_agents_with(
+        &self,
+        agents: [AgentSpec; 2],
+        seed: u64,
+        max_steps: usize,
+        files: Option<BTreeMap<String, String>>,
+        options: &PlayOptions,
+    ) -> Result<AgentGame, String> {
+        on_game!(self, g => play_agents(g, agents, seed, max_steps, files, options))
+    }
+
+    /// Runs the search of `spec` at the decisions of greedy-against-greedy games (seeded by
+    /// `seed`) until it has searched `searches` decisions; returns its counters (for benchmarks:
+    /// the caller times it).
+    #[must_use]
+    pub fn bench_search(
+        &self,
+        spec: coupdoeil_ai::SearchSpec,
+        seed: u64,
+        searches: u64,
+    ) -> coupdoeil_ai::SearchStats {
+        on_game!(self, g => bench_search(g, spec, seed, searches))
     }
 
     /// One game of uniformly random decisions through the raw game interface (no record, no

@@ -1,24 +1,27 @@
 //! Agents on a small dice race: each turn a side walks one step, gambles on a die (0 or 4 steps:
 //! 2 on average), or stumbles back.
 
+mod search;
+mod toys;
+
 use super::*;
 use coupdoeil_engine::{Distribution, Evaluate, Outcome, ToAct, Viewer};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
-struct Race {
-    turns: u8,
+pub(crate) struct Race {
+    pub turns: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-struct RaceState {
+pub(crate) struct RaceState {
     pos: [i32; 2],
     moves: u8,
     gambling: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-enum Move {
+pub(crate) enum Move {
     Walk,
     Gamble,
     Stumble,
@@ -149,7 +152,7 @@ impl Evaluate for Race {
     }
 }
 
-fn play(game: &Race, agents: &mut [Box<dyn Agent<Race>>; 2], seed: u64) -> Outcome {
+pub(crate) fn play(game: &Race, agents: &mut [Box<dyn Agent<Race>>; 2], seed: u64) -> Outcome {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut s = game.initial_state();
     let mut legal = Vec::new();

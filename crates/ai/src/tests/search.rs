@@ -1,0 +1,244 @@
+//! The search agent on tiny games: it finds the exactly best move through dice and past a bait,
+//! it does not read hidden information, and it is reproducible with a seed and an iteration
+//! budget.
+
+use super::toys::{self, Card, Guess, GuessState, Trap, TrapMove};
+use super::{Move, Race, RaceState, play};
+use crate::{
+    Agent, AgentSpec, Capabilities, DeterminizedGreedy, GreedyAgent, RandomAgent, Rollout,
+    SearchAgent, SearchConfig, make_agent,
+};
+use coupdoeil_engine::{Game, Side};
+
+/// Settings for the toy games: a fixed number of iterations per decision, no clock, rollouts to
+/// the end of the game.
+fn config(iterations: u64) -> SearchConfig {
+    SearchConfig {
+        turn_iterations: iterations,
+        decision_iterations: iterations,
+        max_per_plan: u64::MAX,
+        turn_time: None,
+        rollout: Rollout::Random,
+        rollout_decisions: 1000,
+        ..SearchConfig::level(3)
+    }
+}
+
+fn search<G: Game>(iterations: u64, caps: Capabilities<G>) -> SearchAgent<G> {
+    SearchAgent::new(config(iterations), caps, None)
+}
+
+#[test]
+fn search_finds_the_exactly_best_move_through_dice() {
+    let game = Race { turns: 2 };
+    // Positions with the side to act and a clear best move.
+    let positions = [
+        RaceState {
+            pos: [0, 0],
+            moves: 0,
+            gambling: false,
+        },
+        RaceState {
+            pos: [0, 4],
+            moves: 1,
+            gambling: false,
+        },
+        RaceState {
+            pos: [1, 0],
+            moves: 1,
+            gambling: false,
+        },
+        RaceState {
+            pos: [0, 1],
+            moves: 2,
+            gambling: false,
+        },
+        RaceState {
+            pos: [2, 0],
+            moves: 2,
+            gambling: false,
+        },
+    ];
+    let mut legal = Vec::new();
+    for (k, s) in positions.iter().enumerate() {
+        let side = s.side();
+        let values = toys::action_values(&game, s);
+        let for_side = |v: f64| if side == Side::A { v } else { 1.0 - v };
+        let best = values
+            .iter()
+            .map(|(_, v)| for_side(*v))
+            .fold(f64::NEG_INFINITY, f64::max);
+        game.legal_actions(s, &mut legal);
+        let mut agent = search(3000, Capabilities::none());
+        let mut rng = toys::rng(k as u64);
+        let a = agent.choose(&game, s, side, &legal, &mut rng);
+        let v = values.iter().find(|(b, _)| *b == a).map(|x| for_side(x.1));
+        assert!(
+            v.is_some_and(|v| v > best - 1e-9),
+            "position {k} {s:?}: chose {a:?} worth {v:?}, best {best}: {values:?}"
+        );
+    }
+}
+
+#[test]
+fn search_looks_past_a_bait_that_greedy_takes() {
+    let game = Trap { rounds: 2 };
+    let s = game.initial_state();
+    let values = toys::action_values(&game, &s);
+    assert_eq!(
+        values,
+        vec![(TrapMove::Take, 0.0), (TrapMove::Prepare, 0.5)]
+    );
+    let mut legal = Vec::new();
+    game.legal_actions(&s, &mut legal);
+    let mut rng = toys::rng(5);
+    let mut greedy = GreedyAgent::default();
+    assert_eq!(
+        Agent::<Trap>::choose(&mut greedy, &game, &s, Side::A, &legal, &mut rng),
+        TrapMove::Take
+    );
+    for seed in 0..5 {
+        let mut agent = search(400, Capabilities::none());
+        let mut rng = toys::rng(seed);
+        assert_eq!(
+            agent.choose(&game, &s, Side::A, &legal, &mut rng),
+            TrapMove::Prepare,
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn search_does_not_read_the_hidden_card() {
+    let game = Guess;
+    let dealt = |card| GuessState {
+        card: Some(card),
+        guess: None,
+    };
+    let mut legal = Vec::new();
+    game.legal_actions(&dealt(Card::Low), &mut legal);
+    for seed in 0..8 {
+        let mut choices = Vec::new();
+        for card in [Card::Low, Card::High] {
+            let mut agent = search(300, toys::guess_caps());
+            let mut rng = toys::rng(seed);
+            choices.push(agent.choose(&game, &dealt(card), Side::A, &legal, &mut rng));
+        }
+        // The same choice whatever the real card: naming High, right two times in three.
+        assert_eq!(choices, vec![Card::High, Card::High], "seed {seed}");
+    }
+    // The determinized greedy agent is as discreet; the plain one, on the real state, reads the
+    // card through the (deliberately indiscreet) evaluation.
+    let mut rng = toys::rng(1);
+    let mut discreet = DeterminizedGreedy::new(toys::guess_caps());
+    let mut plain = GreedyAgent::default();
+    let s = dealt(Card::Low);
+    assert_eq!(
+        discreet.choose(&game, &s, Side::A, &legal, &mut rng),
+        Card::High
+    );
+    assert_eq!(
+        Agent::<Guess>::choose(&mut plain, &game, &s, Side::A, &legal, &mut rng),
+        Card::Low
+    );
+}
+
+#[test]
+fn search_is_reproducible_with_a_seed_and_an_iteration_budget() {
+    let game = Race { turns: 4 };
+    for threads in [1, 2] {
+        let make = || -> [Box<dyn Agent<Race>>; 2] {
+            let mut c = config(200);
+            c.threads = threads;
+            [
+                Box::new(SearchAgent::new(c, Capabilities::none(), None)),
+                Box::new(RandomAgent),
+            ]
+        };
+        let (mut x, mut y) = (make(), make());
+        for seed in 0..4 {
+            assert_eq!(play(&game, &mut x, seed), play(&game, &mut y, seed));
+        }
+        // Decision by decision, too.
+        let s = game.initial_state();
+        let mut legal = Vec::new();
+        game.legal_actions(&s, &mut legal);
+        let picks: Vec<Vec<Move>> = (0..2)
+            .map(|_| {
+                let mut c = config(150);
+                c.threads = threads;
+                let mut agent = SearchAgent::new(c, Capabilities::none(), None);
+                let mut rng = toys::rng(9);
+                (0..6)
+                    .map(|_| agent.choose(&game, &s, Side::A, &legal, &mut rng))
+                    .collect()
+            })
+            .collect();
+        assert_eq!(picks[0], picks[1]);
+    }
+}
+
+#[test]
+fn search_beats_random_at_the_race_at_least_as_often_as_greedy() {
+    let game = Race { turns: 5 };
+    let wins = |make: &dyn Fn() -> Box<dyn Agent<Race>>| {
+        let mut wins = 0;
+        for seed in 0..40 {
+            let me = if seed % 2 == 0 { Side::A } else { Side::B };
+            let mut agents: [Box<dyn Agent<Race>>; 2] = if me == Side::A {
+                [make(), Box::new(RandomAgent)]
+            } else {
+                [Box::new(RandomAgent), make()]
+            };
+            if play(&game, &mut agents, seed).winner == Some(me) {
+                wins += 1;
+            }
+        }
+        wins
+    };
+    let by_search = wins(&|| Box::new(search(300, Capabilities::none())));
+    let by_greedy = wins(&|| Box::new(GreedyAgent::default()));
+    println!("of 40 games against random: search won {by_search}, greedy {by_greedy}");
+    assert!(
+        by_search >= 30 && by_search >= by_greedy,
+        "search {by_search}, greedy {by_greedy}"
+    );
+}
+
+#[test]
+fn levels_parse_and_grow() {
+    let mut last = 0;
+    for level in 1..=5u8 {
+        let spec: AgentSpec = format!("ai:{level}").parse().unwrap();
+        let AgentSpec::Search(s) = spec else {
+            panic!("{spec} is not a search")
+        };
+        let c = s.config();
+        assert!(c.turn_iterations > last, "level {level}");
+        last = c.turn_iterations;
+        assert_eq!(
+            make_agent::<Race>(spec).unwrap().name(),
+            format!("ai:{level}")
+        );
+    }
+    let mcts: AgentSpec = "mcts".parse().unwrap();
+    assert_eq!(mcts, AgentSpec::mcts());
+    assert_eq!(mcts.to_string(), "mcts");
+    let custom: AgentSpec = "ai:2, iters=50, ms=0, threads=2".parse().unwrap();
+    assert_eq!(custom.to_string(), "ai:2,iters=50,ms=0,threads=2");
+    let AgentSpec::Search(c) = custom else {
+        panic!()
+    };
+    let c = c.config();
+    assert_eq!((c.turn_iterations, c.turn_time, c.threads), (50, None, 2));
+    for bad in [
+        "ai:0",
+        "ai:6",
+        "ai:2,iters=0",
+        "ai:2,speed=3",
+        "greedy,iters=3",
+        "mcts,",
+    ] {
+        assert!(bad.parse::<AgentSpec>().is_err(), "{bad}");
+    }
+}

@@ -1,0 +1,623 @@
+// The battle page: the map, what to do now, the selected unit, the rule system's panels, every
+// legal choice, the event and dice logs. The server decides everything; this page only shows
+// what it is sent and sends back the notation of a legal action.
+
+import { BoardView, el } from './map.js';
+import { Net } from './net.js';
+import { h, esc, toast, rememberGame } from './util.js';
+
+const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
+const frag = new URLSearchParams(location.hash.slice(1));
+const tokens = (frag.get('t') || '').split(',').filter(Boolean);
+
+const ui = {
+  board: null,
+  rules: null,
+  view: null,
+  net: null,
+  welcome: null,
+  st: null, // the last `state` message
+  hints: [],
+  selected: null, // a unit id of ours
+  reach: null,
+  dest: null, // a reachable hex clicked once: choose the facing to arrive with
+  preview: null, // { action, target, attacks }
+  events: [],
+  dice: [],
+  logTab: 'events',
+  busy: false,
+  hover: null,
+};
+
+const $ = (id) => document.getElementById(id);
+
+// ---------- context for the rules module ----------
+
+function sideLetterOf(idOrLetter) {
+  if (idOrLetter === 'A' || idOrLetter === 'B') return idOrLetter;
+  const s = ui.board.sides.find((x) => x.id === idOrLetter);
+  return s ? s.side : idOrLetter;
+}
+
+function ctx() {
+  const viewer = ui.st?.viewer;
+  return {
+    board: ui.board,
+    el,
+    hex: (label) => (label ? ui.view.hex(label) : null),
+    sideName: (s) => ui.board.sides.find((x) => x.side === sideLetterOf(s))?.name ?? s,
+    sideId: (s) => ui.board.sides.find((x) => x.side === sideLetterOf(s))?.id ?? s,
+    isOwn: (s) => viewer === 'referee' || viewer === sideLetterOf(s),
+    unitName: (id) => ui.board.units.find((u) => u.id === id)?.name,
+    hints: ui.hints,
+    selected: ui.selected,
+    act: (notation) => act([notation]),
+    viewer,
+  };
+}
+
+// ---------- talking to the server ----------
+
+async function act(actions) {
+  if (!ui.st || ui.busy) return;
+  ui.busy = true;
+  try {
+    await ui.net.request('act', { actions, state: ui.st.state });
+    ui.preview = null;
+  } catch (e) {
+    toast(e.message);
+  } finally {
+    ui.busy = false;
+  }
+}
+
+async function moveTo(unit, to, facing = null) {
+  if (!ui.st || ui.busy) return;
+  ui.busy = true;
+  try {
+    await ui.net.request('move', { unit, to, facing, state: ui.st.state });
+  } catch (e) {
+    toast(e.message);
+  } finally {
+    ui.busy = false;
+  }
+}
+
+async function undo(count) {
+  if (!ui.st) return;
+  try {
+    await ui.net.request('undo', { count, state: ui.st.state });
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
+async function loadReach(unit) {
+  try {
+    const r = await ui.net.request('reach', { unit });
+    if (ui.selected === unit && r.state === ui.st?.state) ui.reach = r.reach;
+  } catch {
+    ui.reach = null;
+  }
+  render();
+}
+
+async function previewDeclaration(hint) {
+  try {
+    const r = await ui.net.request('preview', { action: hint.notation });
+    ui.preview = { hint, attacks: r.attacks };
+  } catch (e) {
+    toast(e.message);
+  }
+  render();
+}
+
+// ---------- reacting to a new state ----------
+
+function onState(msg) {
+  ui.st = msg;
+  ui.hints = msg.legal || [];
+  if (msg.events_reset) ui.events = [];
+  ui.events.push(...msg.events);
+  if (msg.dice_reset) ui.dice = [];
+  ui.dice.push(...msg.dice);
+  $('curtain').classList.remove('on');
+  // Keep a selection only while it can still do something.
+  const obs = msg.observation;
+  const moverId = obs.mover?.unit || null;
+  if (moverId && isOwnUnit(moverId)) {
+    ui.selected = moverId;
+  } else if (ui.selected && !ui.hints.some((x) => x.unit === ui.selected)) {
+    ui.selected = null;
+  }
+  ui.reach = null;
+  ui.dest = null;
+  ui.preview = null;
+  if (ui.selected && ui.hints.some((x) => x.unit === ui.selected && ['select', 'step', 'face', 'wheel', 'sidestep'].includes(x.verb))) {
+    loadReach(ui.selected);
+  }
+  render();
+}
+
+function isOwnUnit(id) {
+  const p = (ui.st?.observation?.pieces || []).find((x) => x.unit?.id === id);
+  return !!p && ctx().isOwn(p.side);
+}
+
+// ---------- clicks on the map ----------
+
+function pieceAt(hex) {
+  return ui.rules.pieces(ui.st.observation).find((p) => p.hex === hex) || null;
+}
+
+function menu(x, y, hints) {
+  closeMenu();
+  const m = h('div', { class: 'menu', id: 'menu' });
+  for (const hint of hints) {
+    m.appendChild(h('button', { onclick: () => { closeMenu(); choose(hint); } }, hint.description));
+  }
+  m.appendChild(h('button', { class: 'muted', onclick: closeMenu }, 'cancel'));
+  document.body.appendChild(m);
+  m.style.left = `${Math.min(x, window.innerWidth - 380)}px`;
+  m.style.top = `${Math.min(y, window.innerHeight - m.offsetHeight - 10)}px`;
+}
+
+function closeMenu() {
+  $('menu')?.remove();
+}
+
+function choose(hint) {
+  if (hint.verb === 'attack' || hint.verb === 'support') {
+    previewDeclaration(hint);
+  } else {
+    act([hint.notation]);
+  }
+}
+
+function onHexClick(hex, ev) {
+  closeMenu();
+  if (!ui.st || !hex) return;
+  const mine = ui.st.your_turn;
+  const piece = pieceAt(hex);
+  if (mine) {
+    // a) A reachable hex of the selected unit: the first click shows the facings it can arrive
+    // with; a second click goes there the cheapest way (moves are final, 7.5).
+    if (ui.selected && ui.reach) {
+      const r = ui.reach.hexes.find((x) => x.hex === hex);
+      if (r && hex !== ui.reach.from) {
+        if (ui.dest === hex || r.facings.length <= 1) {
+          ui.dest = null;
+          moveTo(ui.selected, hex);
+        } else {
+          ui.dest = hex;
+          render();
+        }
+        return;
+      }
+    }
+    ui.dest = null;
+    // b) An action of the selected unit aimed at this hex (attack, support, step).
+    if (ui.selected) {
+      const aimed = ui.hints.filter((x) => x.unit === ui.selected && x.hex === hex && x.from && x.from !== hex);
+      if (aimed.length === 1) return choose(aimed[0]);
+      if (aimed.length > 1) return menu(ev.clientX, ev.clientY, aimed);
+    }
+    // c) One of our units: select it.
+    if (piece?.unit && ctx().isOwn(piece.side)) {
+      const own = ui.hints.filter((x) => x.unit === piece.unit);
+      if (own.length) {
+        ui.selected = piece.unit;
+        ui.reach = null;
+        ui.preview = null;
+        if (own.some((x) => ['select', 'step', 'face', 'wheel', 'sidestep'].includes(x.verb))) loadReach(piece.unit);
+        render();
+        return;
+      }
+    }
+    // d) Actions located on this hex that need no selection (place, resolve, retreat, rally...).
+    const here = ui.hints.filter((x) => x.hex === hex && (!x.from || x.from === hex || !ui.selected)
+      && !['select', 'attack', 'support', 'step', 'sidestep', 'face', 'wheel'].includes(x.verb));
+    if (here.length === 1) return choose(here[0]);
+    if (here.length > 1) return menu(ev.clientX, ev.clientY, here);
+    // e) Targets of several units: offer them all.
+    const targeted = ui.hints.filter((x) => x.hex === hex && x.from && x.from !== hex && ['attack', 'support'].includes(x.verb));
+    if (targeted.length) return menu(ev.clientX, ev.clientY, targeted);
+  }
+  if (ui.selected) {
+    ui.selected = null;
+    ui.reach = null;
+    ui.preview = null;
+    render();
+  }
+}
+
+// ---------- drawing ----------
+
+function highlights() {
+  const marks = [];
+  const st = ui.st;
+  if (!st) return marks;
+  if (st.your_turn) {
+    if (ui.reach) {
+      for (const r of ui.reach.hexes) {
+        if (r.hex === ui.reach.from) continue;
+        marks.push({
+          hex: r.hex,
+          cls: r.hex === ui.dest ? 'dest' : r.ends_move ? 'reach-end' : 'reach',
+          text: r.ends_move ? 'all' : ui.rules.half?.(r.cost_half) ?? `${r.cost_half / 2}`,
+          title: `${r.ends_move ? 'ends the move' : `${r.cost_half / 2} MP, ${r.left_half / 2} MP left`}`,
+        });
+      }
+    }
+    const sel = ui.selected;
+    for (const x of ui.hints) {
+      if (!x.hex) continue;
+      if (sel && x.unit === sel && x.from && x.from !== x.hex) {
+        if (x.verb === 'attack') marks.push({ hex: x.hex, cls: 'target', title: x.description });
+        else if (x.verb === 'support') marks.push({ hex: x.hex, cls: 'support', title: x.description });
+        else if (!ui.reach && (x.verb === 'step' || x.verb === 'sidestep')) marks.push({ hex: x.hex, cls: 'reach', title: x.description });
+        continue;
+      }
+      if (['place', 'resolve', 'retreat', 'rally', 'advance'].includes(x.verb)) {
+        marks.push({ hex: x.hex, cls: `opt-${x.verb}`, title: x.description });
+      } else if (!sel && (x.verb === 'select' || x.verb === 'attack' || x.verb === 'support') && x.unit) {
+        const at = x.from || x.hex;
+        if (x.verb === 'select') marks.push({ hex: x.hex, cls: 'selectable', title: x.description });
+        else if (at) marks.push({ hex: at, cls: 'selectable', title: 'select to declare' });
+      }
+    }
+    if (sel) {
+      const p = ui.rules.pieces(st.observation).find((q) => q.unit === sel);
+      if (p) marks.push({ hex: p.hex, cls: 'selected-hex' });
+    }
+  }
+  if (ui.hover && !ui.hover.startsWith('_')) marks.push({ hex: ui.hover, cls: 'hover' });
+  // Keep one mark per hex and class.
+  const seen = new Set();
+  return marks.filter((m) => {
+    const k = `${m.hex}|${m.cls}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+function handles() {
+  const st = ui.st;
+  if (!st?.your_turn) return [null, []];
+  // The facings the selected unit can arrive with in the hex clicked once.
+  if (ui.selected && ui.reach && ui.dest) {
+    const r = ui.reach.hexes.find((x) => x.hex === ui.dest);
+    if (r) {
+      return [r.hex, r.facings.map((f) => ({
+        facing: f.facing,
+        cls: f.ends_move ? 'wheel' : 'face',
+        title: `arrive facing ${f.facing}${f.ends_move ? ' (ends the move)' : `, ${ui.rules.half?.(f.left_half) ?? f.left_half / 2} MP left`}`,
+        onClick: () => { const d = ui.dest; ui.dest = null; moveTo(ui.selected, d, f.facing); },
+      }))];
+    }
+  }
+  // Facing changes of the moving unit, or the free facing change after combat.
+  const facing = ui.hints.filter((x) => ['face', 'wheel', 'turn'].includes(x.verb) && x.facing);
+  if (facing.length) {
+    const hex = facing[0].hex;
+    const byFacing = new Map();
+    for (const x of facing) {
+      const prev = byFacing.get(x.facing);
+      if (!prev || (prev.verb === 'wheel' && x.verb !== 'wheel')) byFacing.set(x.facing, x);
+    }
+    return [hex, [...byFacing.values()].map((x) => ({
+      facing: x.facing,
+      cls: x.verb === 'wheel' ? 'wheel' : 'face',
+      title: x.description,
+      onClick: () => act([x.notation]),
+    }))];
+  }
+  // A selected unit not yet moving: turning in place (select, then face).
+  if (ui.selected && ui.reach) {
+    const here = ui.reach.hexes.find((r) => r.hex === ui.reach.from);
+    if (here) {
+      const opts = here.facings.filter((f) => f.facing !== ui.reach.facing);
+      return [ui.reach.from, opts.map((f) => ({
+        facing: f.facing,
+        cls: f.ends_move ? 'wheel' : 'face',
+        title: f.ends_move ? `face ${f.facing} (the whole Movement Allowance, 7.2)` : `face ${f.facing} (7.2)`,
+        onClick: () => moveTo(ui.selected, ui.reach.from, f.facing),
+      }))];
+    }
+  }
+  return [null, []];
+}
+
+function render() {
+  if (!ui.st || !ui.view) return;
+  const st = ui.st;
+  const obs = st.observation;
+  const c = ctx();
+  ui.view.setPieces(ui.rules.pieces(obs), c);
+  ui.view.setHighlights(highlights());
+  // A declaration being considered shows as if made (nothing is sent until it is).
+  const shown = ui.preview ? { ...obs, attacks: ui.preview.attacks || obs.attacks } : obs;
+  ui.view.setOverlay(ui.rules.overlay?.(shown, c) || null);
+  const [hhex, hs] = handles();
+  ui.view.setHandles(hhex, hs);
+  renderTop();
+  renderPrompt();
+  renderSelection();
+  renderRulesPanels();
+  renderChoices();
+  renderLogs();
+  renderHover();
+}
+
+function viewerWords() {
+  const w = ui.welcome;
+  if (!w) return '';
+  if (ui.st?.viewer === 'referee') return 'the battle is over: everything is revealed';
+  if (!w.seats.length) return 'watching as a spectator';
+  if (w.seats.length === 2) return `hot-seat: showing the ${ctx().sideName(ui.st?.viewer)} side`;
+  return `you command the ${ctx().sideName(w.seats[0])}s`;
+}
+
+function renderTop() {
+  const st = ui.st;
+  const c = ctx();
+  $('title').textContent = ui.board.name;
+  $('turn').textContent = ui.rules.turnText(st.observation, c);
+  const who = $('who');
+  const t = st.to_act;
+  if (t.kind === 'side') {
+    if (st.your_turn) {
+      who.className = 'pill you';
+      who.textContent = `Your decision (${t.name})`;
+    } else {
+      who.className = `pill ${t.human ? 'wait' : 'ai'}`;
+      who.textContent = t.human ? `${t.name} to decide` : `${t.name} (${playerOf(t.side)}) is thinking…`;
+    }
+  } else if (t.kind === 'over') {
+    who.className = 'pill';
+    who.textContent = 'Battle over';
+  } else {
+    who.className = 'pill wait';
+    who.textContent = 'Rolling…';
+  }
+  $('viewer').textContent = viewerWords();
+}
+
+function playerOf(side) {
+  return ui.welcome?.game.sides.find((s) => s.side === side)?.player ?? '';
+}
+
+const MAIN_VERBS = ['end-move', 'end-phase', 'pass', 'no-advance', 'end-discard'];
+
+function renderPrompt() {
+  const st = ui.st;
+  const c = ctx();
+  const p = $('prompt');
+  p.innerHTML = '';
+  p.className = `panel${st.your_turn ? ' yours' : ''}`;
+  if (st.outcome) {
+    const o = st.outcome;
+    const winner = o.winner ? `${c.sideName(o.winner)} victory` : 'A draw';
+    p.appendChild(h('div', { class: 'over-banner' },
+      h('div', { style: 'font-size:20px' }, `${winner} (${o.kind})`),
+      h('div', {}, `Victory Points ${c.sideName('A')} ${o.points[0]} – ${c.sideName('B')} ${o.points[1]}`),
+      h('div', { style: 'margin-top:6px' },
+        h('a', { href: `/replay/${gameId}` }, 'Replay the battle step by step'), ' · ',
+        h('a', { href: `/api/games/${gameId}/record`, download: `coupdoeil-${gameId}.json` }, 'Download the record'),
+        h('span', { class: 'muted' }, ' (check it with coupdoeil verify)'))));
+  }
+  p.appendChild(h('div', { class: 'now' }, ui.rules.stageText(st.observation, c)));
+  let what;
+  if (st.outcome) what = 'Every piece is shown as it stood at the end.';
+  else if (st.your_turn) what = instructions();
+  else if (st.to_act.kind === 'side') what = st.to_act.human ? `Waiting for the ${st.to_act.name} player.` : `The ${st.to_act.name} side (${playerOf(st.to_act.side)}) is choosing.`;
+  else what = 'The dice are rolling.';
+  p.appendChild(h('div', { class: 'what' }, what));
+  const buttons = h('div', { class: 'buttons' });
+  if (st.your_turn) {
+    for (const x of ui.hints.filter((y) => MAIN_VERBS.includes(y.verb))) {
+      const label = { 'end-move': 'End this move', 'end-phase': x.description.replace(/^end /, 'End ').replace(/^./, (m) => m.toUpperCase()), pass: 'Pass (play no card)', 'no-advance': 'Do not advance', 'end-discard': 'Stop discarding and draw' }[x.verb] || x.description;
+      buttons.appendChild(h('button', { class: x.verb === 'end-phase' ? 'primary' : '', title: x.description, 'data-action': x.notation, onclick: () => act([x.notation]) }, label));
+    }
+  }
+  if (st.undoable > 0) {
+    buttons.appendChild(h('button', { id: 'undo', title: 'Take back your last decision (never past a die roll, new information or the other side\'s decision)', onclick: () => undo(1) }, 'Undo'));
+    if (st.undoable > 1) buttons.appendChild(h('button', { onclick: () => undo(st.undoable) }, `Undo all (${st.undoable})`));
+  }
+  if (buttons.childNodes.length) p.appendChild(buttons);
+}
+
+function instructions() {
+  const verbs = new Set(ui.hints.map((x) => x.verb));
+  if (ui.selected && ui.reach && ui.dest) return `Click an arrow to arrive in ${ui.dest} with that facing, or ${ui.dest} again to go there the cheapest way. Moves are final (7.5).`;
+  if (ui.selected && ui.reach) return 'Click a shaded hex to choose where to go (the number is its MP cost), or an arrow to turn where the unit stands. Moves are final (7.5).';
+  if (ui.selected && verbs.has('attack')) return 'Click a red hex to see the odds of an attack on it, then declare it.';
+  if (ui.selected && verbs.has('support')) return 'Click a green hex to have this unit\'s guns support it.';
+  if (verbs.has('face') || verbs.has('wheel') || verbs.has('turn')) return 'Click an arrow around the unit to change its facing, or end its move.';
+  if (verbs.has('select')) return 'Click one of your units to see where it can go.';
+  if (verbs.has('attack') || verbs.has('support')) return 'Click one of your units next to the enemy to declare an attack or Supporting Fire; end declarations when done.';
+  if (verbs.has('place')) {
+    const next = ui.hints.find((x) => x.verb === 'place');
+    const what = /^place (.*) on /.exec(next?.description || '')?.[1];
+    return `Click a marked set-up hex to place the next piece${what ? `: ${what}` : ''}.`;
+  }
+  if (verbs.has('resolve')) return 'Click a marked target to resolve that attack next.';
+  if (verbs.has('retreat')) return 'Click a marked hex to retreat into it.';
+  if (verbs.has('play')) return 'Play a card from your hand, or pass.';
+  if (verbs.has('discard')) return 'Discard the cards you do not want, then draw.';
+  if (verbs.has('advance')) return 'Advance a unit into the vacated hex, or do not.';
+  if (verbs.has('rally')) return 'Choose the unit that rallies automatically.';
+  return 'Choose one of the actions below.';
+}
+
+function renderSelection() {
+  const p = $('selection');
+  p.innerHTML = '';
+  const c = ctx();
+  if (ui.preview) {
+    const box = ui.rules.previewPanel?.(ui.preview.attacks, ui.preview.hint.hex, c);
+    p.appendChild(h('h3', {}, 'Before you commit'));
+    if (box) p.appendChild(box);
+    p.appendChild(h('div', { class: 'buttons', style: 'display:flex;gap:6px;margin-top:6px' },
+      h('button', { class: 'primary', id: 'declare', onclick: () => act([ui.preview.hint.notation]) }, ui.preview.hint.verb === 'attack' ? 'Declare this attack' : 'Declare Supporting Fire'),
+      h('button', { onclick: () => { ui.preview = null; render(); } }, 'Cancel')));
+    p.style.display = '';
+    return;
+  }
+  const sel = ui.selected;
+  const piece = sel && ui.rules.pieces(ui.st.observation).find((q) => q.unit === sel);
+  if (!piece) {
+    p.style.display = 'none';
+    return;
+  }
+  p.style.display = '';
+  const svg = el('svg', { width: 80, height: 56, viewBox: '-40 -28 80 56' });
+  svg.appendChild(ui.rules.drawPiece({ ...piece, facing: 'N', moving: false }, { ...c, selected: null }));
+  p.appendChild(h('div', { class: 'unitcard' }, svg, h('div', { html: ui.rules.pieceInfo(piece, c) })));
+  if (ui.reach) {
+    const mp = ui.rules.half?.(ui.reach.start_half_mp) ?? ui.reach.start_half_mp / 2;
+    p.appendChild(h('div', { class: 'muted', style: 'margin-top:4px' }, `${mp} MP left · ${ui.reach.hexes.length - 1} hexes within reach`));
+  }
+  const own = ui.hints.filter((x) => x.unit === sel && !['select', 'step', 'face', 'wheel', 'sidestep'].includes(x.verb));
+  if (own.length) {
+    const list = h('div', { class: 'choices' });
+    for (const x of own) list.appendChild(h('button', { onclick: () => choose(x) }, x.description));
+    p.appendChild(list);
+  }
+}
+
+function renderRulesPanels() {
+  const host = $('rulespanels');
+  host.innerHTML = '';
+  for (const panel of ui.rules.panels(ui.st.observation, ctx())) host.appendChild(panel);
+}
+
+function renderChoices() {
+  const p = $('choices');
+  const list = $('choicelist');
+  list.innerHTML = '';
+  $('choicecount').textContent = ui.hints.length ? `(${ui.hints.length})` : '';
+  p.style.display = ui.hints.length ? '' : 'none';
+  for (const x of ui.hints) {
+    list.appendChild(h('button', { 'data-action': x.notation, onclick: () => choose(x) }, x.description, ' ', h('code', {}, x.notation)));
+  }
+}
+
+function renderLogs() {
+  const box = $('log');
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 30;
+  box.innerHTML = '';
+  if (ui.logTab === 'events') {
+    for (const e of ui.events) {
+      const head = e.json?.event === 'phase_begins';
+      box.appendChild(h('div', { class: head ? 'turnhead' : '' }, head ? null : h('span', { class: 'step' }, `${e.step}`), e.text));
+    }
+  } else {
+    const byStep = new Map();
+    for (const e of ui.events) {
+      if (!byStep.has(e.step)) byStep.set(e.step, []);
+      byStep.get(e.step).push(e.text);
+    }
+    ui.dice.forEach((d, i) => {
+      const m = /^die (\d)$/.exec(d.outcome);
+      // What the die decided: the events of its step, or (when cards may still change it) the
+      // first later event that quotes it, before the next roll.
+      let texts = (byStep.get(d.step) || []).filter((t) => !/^Turn \d+:/.test(t));
+      if (m && !texts.some((t) => t.includes(`die ${m[1]}`))) {
+        const until = ui.dice[i + 1]?.step ?? Infinity;
+        const later = ui.events.find((e) => e.step > d.step && e.step < until && e.text.includes(`die ${m[1]}`));
+        if (later) texts = [later.text, ...texts];
+      }
+      box.appendChild(h('div', {},
+        m ? h('span', { class: 'die-face' }, m[1]) : h('span', { class: 'die' }, `${d.outcome} `),
+        h('span', { class: 'step' }, `${d.step} · ${d.turn}`), h('br'),
+        texts.slice(0, 2).join(' · ')));
+    });
+  }
+  if (atBottom || ui.logScrollNew) box.scrollTop = box.scrollHeight;
+  ui.logScrollNew = false;
+  for (const b of document.querySelectorAll('#logtabs button')) b.classList.toggle('on', b.dataset.tab === ui.logTab);
+}
+
+function renderHover() {
+  const box = $('hoverinfo');
+  const hex = ui.hover;
+  if (!hex || !ui.st) {
+    box.style.display = 'none';
+    return;
+  }
+  const info = ui.view.hex(hex);
+  const t = ui.board.terrain[info.terrain];
+  let html = `<b>${esc(hex)}</b> ${esc(t?.name || '')}${info.name ? ` · <i>${esc(info.name)}</i>` : ''}`;
+  if (t) html += `<br><span class="muted">move ${t.move_cost} MP${t.attack_into ? `, infantry attacking in ${t.attack_into}` : ''}${t.cavalry_attack_into ? `, cavalry ${t.cavalry_attack_into}` : ''}${t.artillery === false ? ', no Supporting Fire from here' : ''}</span>`;
+  const depot = info.depot !== undefined ? ui.board.depots[info.depot] : null;
+  if (depot) html += `<br>Depot: ${esc(depot.name)} (${esc(ctx().sideName(depot.side))})`;
+  const piece = pieceAt(hex);
+  if (piece) html += `<hr style="border:none;border-top:1px solid #ddd">${ui.rules.pieceInfo(piece, ctx())}`;
+  const r = ui.reach?.hexes.find((x) => x.hex === hex);
+  if (r && hex !== ui.reach.from) html += `<br><b>${r.ends_move ? 'Reachable: ends the move' : `Move here: ${ui.rules.half?.(r.cost_half)} MP, ${ui.rules.half?.(r.left_half)} left`}</b>`;
+  box.innerHTML = html;
+  box.style.display = 'block';
+}
+
+// ---------- start ----------
+
+async function main() {
+  if (tokens.length) rememberGame(gameId, tokens);
+  const res = await fetch(`/api/games/${encodeURIComponent(gameId)}/board`);
+  if (!res.ok) {
+    document.body.innerHTML = `<div class="lobby"><h2>No such game</h2><p><a href="/">Back to the lobby</a></p></div>`;
+    return;
+  }
+  ui.board = await res.json();
+  ui.rules = (await import(`/rules/${ui.board.rules}.js`)).default;
+  ui.view = new BoardView($('map'), ui.board, ui.rules);
+  ui.view.on('click', onHexClick);
+  ui.view.on('cancel', () => { ui.selected = null; ui.reach = null; ui.dest = null; ui.preview = null; closeMenu(); render(); });
+  ui.view.on('hover', (hex) => {
+    if (ui.hover === hex) return;
+    ui.hover = hex;
+    ui.view.setHighlights(highlights());
+    renderHover();
+  });
+  $('zin').onclick = () => ui.view.zoom(1.25);
+  $('zout').onclick = () => ui.view.zoom(0.8);
+  $('zfit').onclick = () => ui.view.fit();
+  const legend = $('legend');
+  for (const item of [...(ui.rules.legend?.(ctx()) || []), ...ui.view.legendItems()]) legend.appendChild(h('span', { html: item }));
+  for (const b of document.querySelectorAll('#logtabs button')) {
+    b.onclick = () => { ui.logTab = b.dataset.tab; ui.logScrollNew = true; renderLogs(); };
+  }
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape') { ui.selected = null; ui.reach = null; ui.dest = null; ui.preview = null; closeMenu(); render(); }
+  });
+  ui.net = new Net({ game: gameId, tokens }, {
+    status: (s) => {
+      const c = $('conn');
+      c.textContent = s === 'online' ? 'connected' : 'reconnecting…';
+      c.className = `pill ${s === 'online' ? '' : 'off'}`;
+    },
+    message: (msg) => {
+      if (msg.type === 'welcome') {
+        ui.welcome = msg;
+        document.title = `${msg.game.name} – Coup d'Oeil`;
+      } else if (msg.type === 'state') {
+        onState(msg);
+      } else if (msg.type === 'handover') {
+        const cur = $('curtain');
+        $('curtain-title').textContent = `Pass the screen to the ${msg.name} player`;
+        const b = $('curtain-go');
+        b.textContent = `I am the ${msg.name} player: show my forces`;
+        b.onclick = () => ui.net.send('view', { side: msg.to });
+        cur.classList.add('on');
+      } else if (msg.type === 'error') {
+        toast(msg.message);
+      }
+    },
+  });
+  window.coupdoeil = ui; // for tests and the curious
+}
+
+main().catch((e) => toast(String(e)));
+

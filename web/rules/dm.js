@@ -1,0 +1,376 @@
+// Drums & Muskets: how its counters, markers and panels look. Everything here reads the
+// observation the server sent for this viewer (crates/rules-dm/src/observe.rs) and the public
+// board description; nothing else. Other rule systems provide a module with the same exports
+// (see docs/web.md).
+
+import { el, bearing } from '../js/map.js';
+import { h, esc } from '../js/util.js';
+
+const SIDE_LOOK = {
+  // Prussian dark blue with light ink; Austrian white with dark ink.
+  prussian: { bg: '#1e3660', edge: '#0e1c36', ink: '#f4efe0', soft: '#b9c6dc', bar: '#e8c15a', cypher: 'FR', cypherInk: '#e8c15a' },
+  austrian: { bg: '#f7f4ea', edge: '#6d6552', ink: '#1f1a12', soft: '#6b6350', bar: '#b0282b', cypher: 'MT', cypherInk: '#2a2418' },
+};
+const FALLBACK_LOOK = [SIDE_LOOK.prussian, SIDE_LOOK.austrian];
+
+function look(ctx, sideLetter) {
+  const id = ctx.sideId(sideLetter);
+  return SIDE_LOOK[id] || FALLBACK_LOOK[sideLetter === 'A' ? 0 : 1];
+}
+
+const W = 64;
+const H = 40;
+
+function shortName(name) {
+  const n = String(name || '').split(' (')[0];
+  return n.length > 15 ? `${n.slice(0, 14)}…` : n;
+}
+
+function kindWord(k) {
+  return { infantry: 'Infantry', light_infantry: 'Light infantry', cavalry: 'Cavalry', dummy: 'Dummy' }[k] || k;
+}
+
+function half(n) {
+  if (n === 1) return '½';
+  return n % 2 ? `${(n - 1) / 2}½` : `${n / 2}`;
+}
+
+// The NATO-style unit type box: infantry an X, cavalry one diagonal, light infantry an X with a
+// bugle mark; heavy artillery a filled dot.
+function typeBox(g, unit, lk, x, y) {
+  const w = 20;
+  const h = 13;
+  el('rect', { x, y, width: w, height: h, fill: 'none', stroke: lk.ink, 'stroke-width': 1.3 }, g);
+  if (unit.kind === 'infantry' || unit.kind === 'light_infantry') {
+    el('path', { d: `M${x},${y} L${x + w},${y + h} M${x + w},${y} L${x},${y + h}`, stroke: lk.ink, 'stroke-width': 1.1 }, g);
+  }
+  if (unit.kind === 'cavalry') {
+    el('path', { d: `M${x},${y + h} L${x + w},${y}`, stroke: lk.ink, 'stroke-width': 1.3 }, g);
+  }
+  if (unit.kind === 'light_infantry') {
+    el('path', { d: `M${x + 3},${y + h + 4} q4,-4 8,0 q3,3 6,-1`, fill: 'none', stroke: lk.ink, 'stroke-width': 1 }, g);
+  }
+  if (unit.heavy_artillery) {
+    el('circle', { cx: x + w / 2, cy: y + h / 2, r: 3.1, fill: lk.ink, stroke: lk.bg, 'stroke-width': 0.8 }, g);
+  }
+}
+
+function marker(g, text, fill, ink, dx, dy) {
+  const m = el('g', { transform: `translate(${dx},${dy})`, class: 'marker' }, g);
+  el('rect', { x: -15, y: -7.5, width: 30, height: 15, rx: 2, fill, stroke: '#2b2418', 'stroke-width': 1 }, m);
+  el('text', { x: 0, y: 3.3, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 700, fill: ink, 'font-family': 'var(--sans)', text }, m);
+  return m;
+}
+
+// The pieces to draw, from the observation: one per piece on the map.
+function pieces(obs) {
+  const mover = obs.mover;
+  return (obs.pieces || []).filter((p) => p.hex).map((p) => ({
+    key: `${p.side}-${p.token}`,
+    hex: p.hex,
+    facing: p.facing,
+    side: p.side,
+    token: p.token,
+    unit: p.unit ? p.unit.id : null,
+    info: p.unit,
+    hidden: p.hidden,
+    status: p.status,
+    moved: p.moved,
+    moving: !!mover && mover.side === p.side && mover.token === p.token,
+  }));
+}
+
+// One counter, centred on (0, 0), its top edge (the facing edge) turned to its facing.
+function drawPiece(p, ctx) {
+  const lk = look(ctx, p.side);
+  const own = ctx.isOwn(p.side);
+  const g = el('g', { class: `counter${p.moving ? ' moving' : ''}${ctx.selected === p.unit && p.unit ? ' selected' : ''}` });
+  const body = el('g', { transform: `rotate(${bearing(p.facing)})` }, g);
+  if (p.moving || (ctx.selected && ctx.selected === p.unit)) {
+    el('rect', { x: -W / 2 - 5, y: -H / 2 - 5, width: W + 10, height: H + 10, rx: 7, class: p.moving ? 'glow-moving' : 'glow-selected' }, body);
+  }
+  el('rect', { x: -W / 2 + 2, y: -H / 2 + 3, width: W, height: H, rx: 3, fill: '#000', opacity: 0.28 }, body);
+  el('rect', { x: -W / 2, y: -H / 2, width: W, height: H, rx: 3, fill: lk.bg, stroke: lk.edge, 'stroke-width': 1.4 }, body);
+  // The facing edge.
+  el('rect', { x: -W / 2 + 1, y: -H / 2 + 1, width: W - 2, height: 3.2, fill: lk.bar }, body);
+  const u = p.info;
+  // Printing on the counter reads from the bottom edge, or is turned round when the counter
+  // faces south, so that it is never upside down.
+  const b = bearing(p.facing);
+  const text = b > 90 && b < 270 ? el('g', { transform: 'rotate(180)' }, body) : body;
+  if (!u) {
+    // The hidden side: only the national symbol.
+    el('path', { d: 'M-9,-8 l3,-6 l3,4 l3,-6 l3,6 l3,-4 l3,6 z', fill: lk.cypherInk, opacity: 0.9 }, text);
+    el('text', { x: 0, y: 12, 'text-anchor': 'middle', 'font-size': 17, 'font-family': 'var(--serif)', 'font-style': 'italic', 'font-weight': 700, fill: lk.cypherInk, text: lk.cypher }, text);
+  } else if (u.kind === 'dummy') {
+    el('text', { x: 0, y: 2, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, 'letter-spacing': 1, fill: lk.ink, text: 'DUMMY' }, text);
+    el('text', { x: 0, y: 15, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: lk.ink, text: `${u.movement}` }, text);
+  } else {
+    el('text', { x: 0, y: -8, 'text-anchor': 'middle', 'font-size': 8.2, 'font-weight': 600, fill: lk.ink, text: shortName(u.name) }, text);
+    typeBox(text, u, lk, -28, -3);
+    el('text', { x: 13, y: 15, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700, fill: lk.ink, 'font-family': 'var(--sans)', text: `${u.strength}-${u.morale}-${u.movement}` }, text);
+    if (u.heavy_artillery) {
+      el('text', { x: 13, y: 3.5, 'text-anchor': 'middle', 'font-size': 7, 'font-weight': 700, fill: lk.soft, text: 'HEAVY ART' }, text);
+    }
+  }
+  if (own && p.hidden) {
+    // Still showing its hidden side to the enemy.
+    el('rect', { x: -W / 2 - 2.5, y: -H / 2 - 2.5, width: W + 5, height: H + 5, rx: 5, class: 'own-hidden' }, body);
+  }
+  if (p.status === 'Routed') marker(g, 'ROUTED', '#c0392b', '#fff', 14, -17);
+  else if (p.status === 'Shaken') marker(g, 'SHAKEN', '#f0c330', '#2b2418', 14, -17);
+  if (p.moved && !p.moving) {
+    const m = el('g', { transform: 'translate(-24,17)' }, g);
+    el('circle', { r: 6, fill: '#f4eedd', stroke: '#6b604a', 'stroke-width': 1 }, m);
+    el('path', { d: 'M-3,0 l2,2.5 l4,-5', fill: 'none', stroke: '#2f6b36', 'stroke-width': 1.8 }, m);
+    el('title', { text: 'moved this phase' }, m);
+  }
+  return g;
+}
+
+// Declared attacks and Supporting Fire as arrows on the map.
+function overlay(obs, ctx) {
+  if (!obs.attacks?.length && !obs.supports?.length) return null;
+  const g = el('g', { class: 'attack-overlay' });
+  const defs = el('defs', {}, g);
+  const mk = el('marker', { id: 'arrowhead', viewBox: '0 0 10 10', refX: 7, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, defs);
+  el('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#b3261e' }, mk);
+  const mk2 = el('marker', { id: 'arrowhead-done', viewBox: '0 0 10 10', refX: 7, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, defs);
+  el('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#7d7465' }, mk2);
+  const hexOf = (id) => (obs.pieces || []).find((p) => p.unit && p.unit.id === id)?.hex;
+  for (const a of obs.attacks || []) {
+    const t = ctx.hex(a.target);
+    if (!t) continue;
+    for (const id of a.attackers) {
+      const f = ctx.hex(hexOf(id));
+      if (!f) continue;
+      // From the attacker's hexside towards the target's centre, over both counters.
+      const sx = f.x + (t.x - f.x) * 0.18;
+      const sy = f.y + (t.y - f.y) * 0.18;
+      const ex = f.x + (t.x - f.x) * 0.78;
+      const ey = f.y + (t.y - f.y) * 0.78;
+      el('line', { x1: sx, y1: sy, x2: ex, y2: ey, class: 'attack-casing' }, g);
+      el('line', { x1: sx, y1: sy, x2: ex, y2: ey, class: a.resolved ? 'attack-arrow done' : 'attack-arrow', 'marker-end': a.resolved ? 'url(#arrowhead-done)' : 'url(#arrowhead)' }, g);
+    }
+    if (!a.resolved) {
+      const d = a.odds?.differential;
+      const tag = el('g', { transform: `translate(${t.x + 24},${t.y - 24})` }, g);
+      el('rect', { x: -17, y: -9, width: 34, height: 16, rx: 8, fill: '#b3261e', stroke: '#fff', 'stroke-width': 1.2 }, tag);
+      el('text', { x: 0, y: 3.5, 'text-anchor': 'middle', 'font-size': 10.5, 'font-weight': 700, fill: '#fff', text: d === undefined ? '?' : (d > 0 ? `+${d}` : `${d}`) }, tag);
+    }
+  }
+  for (const [art, to] of obs.supports || []) {
+    const f = ctx.hex(hexOf(art));
+    const t = ctx.hex(hexOf(to));
+    if (!f) continue;
+    if (t && (t.x !== f.x || t.y !== f.y)) {
+      el('line', { x1: f.x, y1: f.y, x2: t.x, y2: t.y, class: 'support-line' }, g);
+    }
+    el('circle', { cx: f.x - 20, cy: f.y + 18, r: 5, class: 'support-dot' }, g);
+  }
+  return g;
+}
+
+function stageText(obs, ctx) {
+  const st = obs.stage;
+  const side = (s) => ctx.sideName(s);
+  const k = typeof st === 'string' ? st : Object.keys(st)[0];
+  const v = typeof st === 'string' ? null : st[k];
+  switch (k) {
+    case 'OpeningDraw': return 'Drawing the opening hands';
+    case 'Place': return `${side(v)} places a piece (Exclusive 3.0)`;
+    case 'MovementCard': return `${side(v)} may play a Movement card (4.0)`;
+    case 'Movement': return 'Moving units (7.0)';
+    case 'Declare': return 'Declaring attacks and Supporting Fire (9.1)';
+    case 'DefenderSupport': return 'The defender declares Supporting Fire (9.2.2)';
+    case 'ChooseAttack': return 'Choosing the next attack to resolve (9.0)';
+    case 'AttackCard': return `${side(v[0])} may play a card (9.0 step ${v[1]})`;
+    case 'AttackDie': return 'Rolling the attack die (9.0 step 5)';
+    case 'Retreat': return 'Choosing a retreat hex (9.5.1)';
+    case 'MoraleCard': return `${side(v)} may play a Morale card (9.5.2)`;
+    case 'MoraleDie': return 'Rolling a Morale Test (9.5.2)';
+    case 'Advance': return 'Advance after combat (9.5.3)';
+    case 'AfterFacing': return 'Free facing change after combat (9.5.3)';
+    case 'Discard': return 'Discarding (12.0 C)';
+    case 'Draw': return 'Drawing cards (12.0 C)';
+    case 'RallyCard': return 'Rally card window (10.2)';
+    case 'RallyChoose': return 'Choosing the unit that rallies automatically (10.2)';
+    case 'RallyDie': return 'Rolling a Rally Test (10.2)';
+    case 'Over': return 'The battle is over';
+    default: return k;
+  }
+}
+
+const PHASE = { Setup: 'Set-up', Movement: 'Movement Phase', Combat: 'Combat Phase', Administration: 'Administrative Phase' };
+
+function turnText(obs, ctx) {
+  return `Turn ${obs.turn} of ${obs.turns} · ${ctx.sideName(obs.phasing)} ${PHASE[obs.phase] || obs.phase}`;
+}
+
+function pieceInfo(p, ctx) {
+  const u = p.info;
+  const who = ctx.sideName(p.side);
+  if (!u) {
+    return `<b>Hidden ${esc(who)} piece #${p.token + 1}</b><br>in ${esc(p.hex)}, facing ${esc(p.facing)}<br><span class="muted">its identity is unknown until it is discovered (8.0)</span>`;
+  }
+  if (u.kind === 'dummy') {
+    return `<b>${esc(u.name)}</b> (${esc(who)} dummy)<br>Movement ${u.movement}<br>in ${esc(p.hex)}, facing ${esc(p.facing)}${p.hidden ? '<br><span class="muted">still hidden from the enemy</span>' : ''}`;
+  }
+  const corps = (ctx.board.corps || []).find((c) => c.id === u.corps);
+  return `<b>${esc(u.name)}</b><br>${esc(who)} ${esc(kindWord(u.kind))}${u.heavy_artillery ? ' with heavy artillery' : ''}`
+    + `<br>Strength ${u.strength} · Morale ${u.morale} · Movement ${u.movement}`
+    + (corps ? `<br>${esc(corps.name)}` : '')
+    + `<br>${esc(p.status)} in ${esc(p.hex)}, facing ${esc(p.facing)}`
+    + (p.hidden && ctx.isOwn(p.side) ? '<br><span class="muted">still hidden from the enemy</span>' : '');
+}
+
+// ---------- side panels ----------
+
+function battlePanel(obs, ctx) {
+  const p = h('div', { class: 'panel', id: 'battle' }, h('h3', {}, 'The battle'));
+  p.appendChild(h('div', { class: 'muted' }, turnText(obs, ctx)));
+  p.appendChild(h('div', {}, `Victory Points: ${ctx.sideName('A')} ${obs.points[0]} – ${ctx.sideName('B')} ${obs.points[1]}`));
+  if (obs.to_place && (obs.to_place[0] || obs.to_place[1])) {
+    p.appendChild(h('div', {}, `To place: ${ctx.sideName('A')} ${obs.to_place[0]}, ${ctx.sideName('B')} ${obs.to_place[1]}`));
+  }
+  const grid = h('div', { class: 'corps' });
+  for (const c of obs.corps || []) {
+    const meter = h('span', { class: `meter${c.morale <= 1 ? ' low' : ''}`, title: `Morale Track ${c.morale} (11.0)` });
+    for (let i = 0; i < Math.max(6, c.morale); i++) meter.appendChild(h('i', { class: i < c.morale ? 'on' : '' }));
+    grid.appendChild(h('span', { class: c.demoralized ? 'demoralized' : '' }, `${ctx.sideName(c.side)} · ${c.name}${c.demoralized ? ' (Demoralized)' : ''}`));
+    grid.appendChild(h('span', {}, meter, ` ${c.morale}`));
+  }
+  p.appendChild(h('div', { class: 'muted', style: 'margin-top:5px' }, 'Corps morale (11.0)'));
+  p.appendChild(grid);
+  if (obs.depots?.length) {
+    const names = new Map((ctx.board.depots || []).map((d) => [d.hex, d.name]));
+    const items = obs.depots.map(([hex, owner, holder]) => `${names.get(hex) || hex} (${hex}): ${ctx.sideName(owner)} depot${owner !== holder ? `, held by the ${ctx.sideName(holder)}s` : ''}`);
+    p.appendChild(h('div', { class: 'muted', style: 'margin-top:5px' }, 'Depots (Exclusive 13.0)'));
+    for (const it of items) p.appendChild(h('div', { style: 'font-size:12px' }, it));
+  }
+  return p;
+}
+
+function oddsTable(a, ctx) {
+  const t = h('table');
+  for (const l of a.odds?.lines || []) {
+    const who = l.unit ? (ctx.unitName(l.unit) || l.unit) : `${ctx.sideName(l.side)} total`;
+    t.appendChild(h('tr', {},
+      h('td', {}, `${ctx.sideName(l.side)}: ${who} – ${l.why}`),
+      h('td', { class: 'amt' }, l.amount > 0 && l.why !== 'printed Combat Strength' ? `+${l.amount}` : `${l.amount}`),
+      h('td', { class: 'rule' }, l.rule)));
+  }
+  return t;
+}
+
+function crtTable(board, column) {
+  const crt = board.crt;
+  if (!crt) return null;
+  const t = h('table', { class: 'crt' });
+  t.appendChild(h('tr', {}, h('th', {}, 'die'), ...crt.columns.map((c, i) => h('th', { class: i === column ? 'hot' : '' }, c > 0 ? `+${c}` : `${c}`))));
+  crt.results.forEach((row, f) => {
+    t.appendChild(h('tr', {}, h('th', {}, `${f + 1}`), ...row.map((r, i) => h('td', { class: i === column ? 'hot' : '' }, r))));
+  });
+  return t;
+}
+
+function attackBox(a, ctx, title) {
+  const col = a.odds?.column;
+  const colText = col === null || col === undefined ? 'prohibited (below the first column, 9.0 step 4)' : `CRT column ${ctx.board.crt.columns[col] > 0 ? '+' : ''}${ctx.board.crt.columns[col]}`;
+  const names = a.attackers.map((id) => ctx.unitName(id) || id).join(' + ');
+  const box = h('div', { class: 'attack' },
+    h('div', { class: 'head' }, title || `${names} → ${ctx.unitName(a.defender) || a.defender} in ${a.target}`),
+    h('div', { class: 'odds' }, `${a.odds.attack} vs ${a.odds.defence}: differential ${a.odds.differential > 0 ? '+' : ''}${a.odds.differential}`),
+    h('div', { class: 'muted' }, colText),
+    a.resolved ? h('div', { class: 'resolved' }, 'resolved') : null,
+    oddsTable(a, ctx));
+  return box;
+}
+
+function attacksPanel(obs, ctx) {
+  if (!obs.attacks?.length && !obs.resolving) return null;
+  const p = h('div', { class: 'panel', id: 'attacks' }, h('h3', {}, 'Attacks (9.0)'));
+  for (const a of obs.attacks || []) p.appendChild(attackBox(a, ctx));
+  if (obs.resolving) {
+    const [target, die, result] = obs.resolving;
+    p.appendChild(h('div', {}, `Resolving the attack on ${target}${die ? `: die ${die}` : ''}${result ? ` → ${result}` : ''}`));
+    const a = (obs.attacks || []).find((x) => x.target === target);
+    if (a) p.appendChild(crtTable(ctx.board, a.odds.column));
+  }
+  if (obs.supports?.length) {
+    p.appendChild(h('div', { class: 'muted' }, 'Supporting Fire (9.2): ' + obs.supports.map(([a, t]) => `${ctx.unitName(a)} → ${ctx.unitName(t)}`).join(', ')));
+  }
+  return p;
+}
+
+const WINDOW = {
+  movement: 'Movement Phase (4.0)', attack_step3: 'attack, step 3 (9.0)', attack_step6: 'attack, step 6, after the die (9.0)',
+  morale_test: 'before a Morale Test (9.5.2)', rally: 'Rally, Administrative Phase (10.2)',
+};
+
+function handPanel(obs, ctx) {
+  const p = h('div', { class: 'panel', id: 'hand' }, h('h3', {}, 'Tactical cards (5.0)'));
+  ['A', 'B'].forEach((s, i) => {
+    const d = obs.decks?.[i];
+    if (!d) return;
+    if (d.hand) {
+      p.appendChild(h('div', { class: 'muted' }, `${ctx.sideName(s)} hand (${d.hand_size}), draw pile ${d.draw_pile}, discards ${d.discard.length}`));
+      const hand = h('div', { class: 'hand' });
+      for (const c of d.hand) {
+        const play = ctx.hints.find((x) => x.verb === 'play' && x.card === c.id);
+        const discard = ctx.hints.find((x) => x.verb === 'discard' && x.card === c.id);
+        hand.appendChild(h('div', { class: `card side-${s}${play ? ' playable' : ''}`, 'data-card': c.id },
+          h('div', { class: 'cid' }, c.id),
+          h('div', { class: 'ctitle' }, c.title),
+          h('div', { class: 'cwin' }, WINDOW[c.window] || c.window),
+          h('div', {}, c.text),
+          (play || discard) ? h('div', { class: 'cbtn' },
+            play ? h('button', { class: 'primary small', onclick: () => ctx.act(play.notation) }, 'Play') : null,
+            discard ? h('button', { class: 'small', onclick: () => ctx.act(discard.notation) }, 'Discard') : null) : null));
+      }
+      if (!d.hand.length) hand.appendChild(h('span', { class: 'muted' }, 'no cards'));
+      p.appendChild(hand);
+    } else {
+      p.appendChild(h('div', { class: 'muted', style: 'margin-top:6px' }, `${ctx.sideName(s)}: ${d.hand_size} card${d.hand_size === 1 ? '' : 's'} in hand (hidden), draw pile ${d.draw_pile}, discards ${d.discard.length ? d.discard.join(', ') : 'none'}`));
+    }
+  });
+  return p;
+}
+
+function panels(obs, ctx) {
+  return [attacksPanel(obs, ctx), handPanel(obs, ctx), battlePanel(obs, ctx)].filter(Boolean);
+}
+
+// A preview of a declaration: the attack on that target as it would stand.
+function previewPanel(attacks, target, ctx) {
+  const a = (attacks || []).find((x) => x.target === target);
+  if (!a) return null;
+  return attackBox(a, ctx, `If declared: ${a.attackers.map((id) => ctx.unitName(id) || id).join(' + ')} → ${ctx.unitName(a.defender) || a.defender} in ${a.target}`);
+}
+
+function legend(ctx) {
+  const items = [];
+  const sw = (fill, stroke = '#6b604a') => `<svg width="16" height="12"><rect x="1" y="1" width="14" height="10" fill="${fill}" stroke="${stroke}"/></svg>`;
+  items.push(`${sw('#1e3660')} ${esc(ctx.sideName('A'))}`);
+  items.push(`${sw('#f7f4ea')} ${esc(ctx.sideName('B'))}`);
+  items.push('<svg width="16" height="12"><rect x="1" y="1" width="14" height="10" fill="none" stroke="#222"/><path d="M1,1 L15,11 M15,1 L1,11" stroke="#222"/></svg> infantry');
+  items.push('<svg width="16" height="12"><rect x="1" y="1" width="14" height="10" fill="none" stroke="#222"/><path d="M1,11 L15,1" stroke="#222"/></svg> cavalry');
+  items.push('<svg width="16" height="12"><circle cx="8" cy="6" r="3" fill="#222"/></svg> heavy artillery');
+  items.push('values: strength-morale-movement; the gold or red bar is the facing edge');
+  return items;
+}
+
+export default {
+  id: 'dm',
+  sideColor: (sideId) => (SIDE_LOOK[sideId] || SIDE_LOOK.prussian).bg,
+  pieces,
+  drawPiece,
+  overlay,
+  stageText,
+  turnText,
+  pieceInfo,
+  panels,
+  previewPanel,
+  legend,
+  half,
+};

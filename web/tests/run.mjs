@@ -1,0 +1,418 @@
+// Browser tests of the Coup d'Oeil web UI, in headless Chromium (Debian's /usr/bin/chromium)
+// driven by playwright-core. They start `coupdoeil serve` on a loopback port with games in
+// memory and play through the UI as a person would: create a battle in the lobby, move a unit
+// by clicking, declare and resolve an attack, play against the computer to the end of a turn,
+// watch a second browser as the enemy and read every WebSocket frame it receives, hand a
+// hot-seat screen over, replay a finished battle and verify its record.
+//
+//   node run.mjs            (from web/tests; `npm ci` first)
+//
+// Environment: COUPDOEIL_BIN (default ../../target/debug/coupdoeil), CHROMIUM (default
+// /usr/bin/chromium), SCREENSHOTS (a directory for the screenshots, default ./out).
+
+import { chromium } from 'playwright-core';
+import { spawn, spawnSync } from 'node:child_process';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BIN = process.env.COUPDOEIL_BIN || path.resolve(here, '../../target/debug/coupdoeil');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const SHOTS = path.resolve(process.env.SCREENSHOTS || path.join(here, 'out'));
+const SEED = '8734512987654321';
+
+fs.mkdirSync(SHOTS, { recursive: true });
+
+// ---------- the server ----------
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const p = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--memory', '--agent-delay-ms', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 20000);
+    p.stdout.on('data', (d) => {
+      out += d;
+      const m = /serving at (http:\/\/[^\s/]+)\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ proc: p, base: m[1] });
+      }
+    });
+    p.on('exit', (code) => reject(new Error(`the server exited (${code}): ${out}`)));
+  });
+}
+
+async function api(base, pathname, body) {
+  const r = await fetch(`${base}${pathname}`, body ? { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {});
+  const v = await r.json();
+  if (!r.ok) throw new Error(`${pathname}: ${v.error}`);
+  return v;
+}
+
+// ---------- page helpers ----------
+
+async function hexPoint(page, label) {
+  return page.evaluate((l) => {
+    const h = window.coupdoeil.view.hex(l);
+    const svg = document.getElementById('map');
+    const p = svg.createSVGPoint();
+    p.x = h.x;
+    p.y = h.y;
+    const q = p.matrixTransform(svg.getScreenCTM());
+    return [q.x, q.y];
+  }, label);
+}
+
+async function clickHex(page, label) {
+  const [x, y] = await hexPoint(page, label);
+  await page.mouse.click(x, y);
+}
+
+const state = (page) => page.evaluate(() => window.coupdoeil?.st ?? null);
+const hints = (page) => page.evaluate(() => (window.coupdoeil.hints || []).map((h) => h.notation));
+
+async function waitFor(page, fn, arg, what, timeout = 20000) {
+  try {
+    await page.waitForFunction(fn, arg, { timeout });
+  } catch (e) {
+    const st = await state(page).catch(() => null);
+    throw new Error(`waiting for ${what}: ${e.message}\nlast state: ${JSON.stringify(st && { turn: st.turn, to_act: st.to_act, legal: (st.legal || []).map((h) => h.notation) })}`);
+  }
+}
+
+const myTurn = (page) => waitFor(page, () => window.coupdoeil?.st?.your_turn === true, null, 'my decision');
+
+async function waitVersionAbove(page, v) {
+  await waitFor(page, (x) => (window.coupdoeil?.st?.state ?? 0) > x, v, `a state after ${v}`);
+}
+
+// Clicks a button of the "what to do now" panel, by its action notation.
+async function press(page, notation) {
+  const v = (await state(page)).state;
+  await page.click(`#prompt [data-action="${notation}"]`);
+  await waitVersionAbove(page, v);
+}
+
+function piece(st, unitId) {
+  return st.observation.pieces.find((p) => p.unit && p.unit.id === unitId);
+}
+
+async function shot(page, name, zoomOn = null) {
+  await page.mouse.move(viewport.width - 5, viewport.height - 5); // no hover box
+  if (zoomOn) {
+    await page.evaluate((l) => {
+      const v = window.coupdoeil.view;
+      v.fit();
+      v.zoom(1.9);
+      v.centreOn(l);
+    }, zoomOn);
+  }
+  await page.waitForTimeout(450); // let counters finish sliding
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  if (zoomOn) await page.evaluate(() => window.coupdoeil.view.fit());
+}
+
+// ---------- the tests ----------
+
+const results = [];
+async function test(name, fn) {
+  const t = Date.now();
+  try {
+    await fn();
+    results.push([name, true, Date.now() - t]);
+    console.log(`ok   ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    results.push([name, false, Date.now() - t]);
+    console.log(`FAIL ${name}\n${e.stack || e}`);
+  }
+}
+
+const started = Date.now();
+const { proc, base } = await startServer();
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const viewport = { width: 1500, height: 950 };
+const pageErrors = [];
+async function newPage() {
+  const ctx = await browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  return page;
+}
+
+let vsAiPage = null;
+
+await test('the lobby creates a battle against the computer', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.waitForSelector('#scenario option[value="dm-leuthen-historical"]', { state: 'attached' });
+  await page.selectOption('#scenario', 'dm-leuthen-historical');
+  await page.selectOption('#seat-A', 'human');
+  await page.selectOption('#seat-B', 'greedy');
+  await page.fill('#seed', '42');
+  await page.click('#create');
+  await page.waitForSelector('a[data-play="A"]');
+  const link = await page.getAttribute('a[data-play="A"]', 'href');
+  assert.match(link, /\/g\/[0-9a-f]{16}#t=[0-9a-f]{32}$/, 'a private link with a 128-bit token');
+  await shot(page, 'lobby');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  vsAiPage = page;
+});
+
+await test('a unit moves by clicking its hex, the destination and a facing', async () => {
+  const page = vsAiPage;
+  await myTurn(page);
+  // The Prussian Movement card window: no card now.
+  if ((await hints(page)).includes('pass')) await press(page, 'pass');
+  await myTurn(page);
+  await waitFor(page, () => window.coupdoeil.hints.some((h) => h.notation === 'select bevern'), null, 'the Movement Phase');
+  await clickHex(page, '0911');
+  await waitFor(page, () => window.coupdoeil.reach?.unit === 'bevern', null, 'the reachable hexes');
+  const reach = await page.evaluate(() => window.coupdoeil.reach);
+  const to = reach.hexes.find((h) => h.hex === '1010');
+  assert.ok(to, 'Bevern can reach 1010');
+  assert.equal(to.cost_half, 2, 'one MP to 1010');
+  assert.ok(await page.locator('.layer-highlights .hltext').count() > 3, 'costs are shown on the map');
+  await shot(page, 'movement', '1009');
+  await clickHex(page, '1010');
+  await waitFor(page, () => document.querySelectorAll('.layer-handles .handle').length > 0, null, 'facing arrows at 1010');
+  const v = (await state(page)).state;
+  await page.click('.layer-handles [data-facing="N"]');
+  await waitVersionAbove(page, v);
+  const st = await state(page);
+  const bevern = piece(st, 'bevern');
+  assert.equal(bevern.hex, '1010');
+  assert.equal(bevern.facing, 'N');
+  assert.equal(st.undoable, 0, 'moves are final (7.5)');
+});
+
+await test('an attack is declared with its odds shown first, then resolved with a die', async () => {
+  const page = vsAiPage;
+  await myTurn(page);
+  if ((await hints(page)).includes('end-move')) await press(page, 'end-move');
+  await press(page, 'end-phase');
+  await waitFor(page, () => window.coupdoeil.hints.some((h) => h.notation === 'attack bevern 1009'), null, 'attack declarations');
+  await clickHex(page, '1010');
+  await clickHex(page, '1009');
+  await page.waitForSelector('#declare');
+  const preview = await page.textContent('#selection');
+  assert.match(preview, /vs/);
+  assert.match(preview, /differential/);
+  assert.match(preview, /9\.3/, 'the terrain modifier cites 9.3');
+  assert.match(preview, /printed Combat Strength/);
+  await shot(page, 'attack-odds', '0909');
+  const v = (await state(page)).state;
+  await page.click('#declare');
+  await waitVersionAbove(page, v);
+  let st = await state(page);
+  assert.equal(st.observation.attacks.length, 1);
+  assert.ok(st.observation.attacks[0].odds.lines.every((l) => l.rule), 'every modifier has its rule');
+  await press(page, 'end-phase');
+  // The card windows of the attack sequence, until the die has been rolled.
+  let shotTaken = false;
+  for (let i = 0; i < 20; i++) {
+    st = await state(page);
+    if (st.dice.length && (await page.evaluate(() => window.coupdoeil.dice.some((d) => d.outcome.startsWith('die '))))) break;
+    if (st.your_turn && (await hints(page)).includes('pass')) {
+      if (!shotTaken) {
+        await shot(page, 'combat');
+        shotTaken = true;
+      }
+      await press(page, 'pass');
+    } else {
+      await page.waitForTimeout(100);
+    }
+  }
+  await waitFor(page, () => window.coupdoeil.dice.some((d) => d.outcome.startsWith('die ')), null, 'the attack die');
+  await waitFor(page, () => window.coupdoeil.events.some((e) => /^attack on 1009: .*die \d/.test(e.text) || /cancelled/.test(e.text)), null, 'the attack result in the log');
+  const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
+  assert.ok(ev.some((t) => /\(9\.0\)/.test(t)), 'the event log cites 9.0');
+  await page.click('#logtabs [data-tab="dice"]');
+  assert.match(await page.textContent('#log'), /attack on 1009/);
+  await page.click('#logtabs [data-tab="events"]');
+});
+
+// Makes whatever decision the page offers: passes, ends phases, picks the first retreat hex,
+// facing or target offered. Used to play on through a turn.
+async function decideSomething(page) {
+  const h = await page.evaluate(() => window.coupdoeil.hints);
+  const by = (verb) => h.find((x) => x.verb === verb);
+  for (const verb of ['pass', 'no-advance', 'end-move', 'end-discard', 'end-phase']) {
+    if (by(verb) && (await page.locator(`#prompt [data-action="${by(verb).notation}"]`).count())) {
+      await press(page, by(verb).notation);
+      return;
+    }
+  }
+  const v = (await state(page)).state;
+  const located = h.find((x) => ['retreat', 'resolve', 'rally', 'place'].includes(x.verb));
+  if (located) {
+    await clickHex(page, located.hex);
+  } else if (h.some((x) => x.verb === 'turn' || x.verb === 'face')) {
+    await page.click('.layer-handles .handle');
+  } else {
+    // Anything else: from the list of every legal choice.
+    await page.click('#choices summary');
+    await page.click('#choicelist button');
+  }
+  await waitVersionAbove(page, v);
+}
+
+await test('playing against the computer reaches the end of the turn', async () => {
+  const page = vsAiPage;
+  for (let i = 0; i < 60; i++) {
+    const st = await state(page);
+    if (st.observation.turn >= 2 && st.your_turn) break;
+    if (st.your_turn) await decideSomething(page);
+    else await page.waitForTimeout(100);
+  }
+  const st = await state(page);
+  assert.equal(st.observation.turn, 2, `turn 2 begins (now: ${st.turn})`);
+  const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
+  assert.ok(ev.some((t) => /Turn 1: Austrian Movement Phase/.test(t)), 'the computer played its turn');
+  assert.ok(ev.some((t) => /Turn 2: Prussian Movement Phase/.test(t)));
+  await shot(page, 'battle');
+});
+
+await test('the enemy\'s browser never receives hidden data', async () => {
+  const created = await api(base, '/api/games', { scenario: 'dm-leuthen-historical', players: { prussian: 'human', austrian: 'human' }, seed: SEED });
+  const [pr, au] = created.sides;
+  const board = await api(base, `/api/games/${created.id}/board`);
+  const prussianUnits = board.units.filter((u) => u.side === 'prussian');
+  const prussianCards = board.cards.filter((c) => c.side === 'prussian').map((c) => c.id);
+  const prussian = await newPage();
+  const austrian = await newPage();
+  const frames = [];
+  austrian.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+  await austrian.goto(`${base}/g/${created.id}#t=${au.token}`);
+  await prussian.goto(`${base}/g/${created.id}#t=${pr.token}`);
+  await waitFor(austrian, () => window.coupdoeil?.st, null, 'the Austrian page');
+  await waitFor(prussian, () => window.coupdoeil?.st, null, 'the Prussian page');
+  // The Prussian passes the card window, marches Bevern and attacks; the Austrian passes.
+  for (let i = 0; i < 12; i++) {
+    const sp = await state(prussian);
+    const sa = await state(austrian);
+    if (sp?.your_turn && sp.legal.some((h) => h.notation === 'select bevern')) break;
+    if (sp?.your_turn && (await hints(prussian)).includes('pass')) await press(prussian, 'pass');
+    else if (sa?.your_turn && (await hints(austrian)).includes('pass')) await press(austrian, 'pass');
+    else await prussian.waitForTimeout(100);
+  }
+  await clickHex(prussian, '0911');
+  await waitFor(prussian, () => window.coupdoeil.reach?.unit === 'bevern', null, 'reach');
+  await clickHex(prussian, '1010');
+  await waitFor(prussian, () => document.querySelectorAll('.layer-handles .handle').length > 0, null, 'arrows');
+  let v = (await state(prussian)).state;
+  await prussian.click('.layer-handles [data-facing="N"]');
+  await waitVersionAbove(prussian, v);
+  await waitFor(austrian, () => window.coupdoeil.events.some((e) => /hidden Prussian piece/.test(e.text)), null, 'the Austrian seeing a hidden piece move');
+  await shot(austrian, 'online-enemy-view');
+  if ((await hints(prussian)).includes('end-move')) await press(prussian, 'end-move');
+  await press(prussian, 'end-phase');
+  await clickHex(prussian, '1010');
+  await clickHex(prussian, '1009');
+  await prussian.waitForSelector('#declare');
+  v = (await state(prussian)).state;
+  await prussian.click('#declare');
+  await waitVersionAbove(prussian, v);
+  await press(prussian, 'end-phase');
+  await waitFor(austrian, () => window.coupdoeil.events.some((e) => /bevern will attack 1009/.test(e.text)), null, 'the declaration on the Austrian side');
+  await austrian.waitForTimeout(300);
+
+  assert.ok(frames.length > 5, 'frames were read');
+  const all = frames.join('\n');
+  assert.ok(!all.includes(SEED), 'no seed');
+  const last = JSON.parse([...frames].reverse().find((f) => JSON.parse(f).type === 'state'));
+  const seen = new Set(last.observation.pieces.filter((p) => p.side === 'A' && p.unit).map((p) => p.unit.id));
+  assert.ok(seen.has('bevern'), 'Bevern was revealed to the Austrians (discovery, 8.0)');
+  const hidden = prussianUnits.filter((u) => !seen.has(u.id));
+  assert.ok(hidden.length >= 10, 'most Prussian pieces are still hidden');
+  const word = (s) => new RegExp(`(^|[^A-Za-z0-9_-])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z0-9_-]|$)`);
+  for (const u of hidden) {
+    assert.ok(!word(u.id).test(all), `the hidden unit ${u.id} never reached the Austrian page`);
+    if (u.kind !== 'dummy') assert.ok(!all.includes(`"name":"${u.name}"`), `nor its name ${u.name}`);
+  }
+  for (const f of frames) {
+    const m = JSON.parse(f);
+    if (m.type !== 'state') continue;
+    for (const p of m.observation.pieces) {
+      if (p.side === 'A' && p.hidden) assert.equal(p.unit, null, 'a hidden piece shows only its national side');
+    }
+    assert.equal(m.observation.decks[0].hand, null, 'the Prussian hand is never sent');
+    for (const d of m.dice) assert.ok(!/^draw P/.test(d.outcome), 'no Prussian card draw');
+  }
+  const shown = new Set(last.observation.decks[0].discard.concat(last.observation.decks[0].removed));
+  for (const c of prussianCards) {
+    if (!shown.has(c)) assert.ok(!word(c).test(all), `the Prussian card ${c} never reached the Austrian page`);
+  }
+});
+
+await test('hot-seat hands the screen over between the players', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.waitForSelector('#scenario option[value="dm-leuthen-historical"]', { state: 'attached' });
+  await page.selectOption('#scenario', 'dm-leuthen-historical');
+  await page.selectOption('#seat-A', 'human');
+  await page.selectOption('#seat-B', 'human');
+  await page.uncheck('#autopass');
+  await page.click('#create');
+  await page.waitForSelector('#hotseat');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('#hotseat')]);
+  await waitFor(page, () => window.coupdoeil?.st?.your_turn, null, 'the first decision');
+  assert.equal((await state(page)).viewer, 'A');
+  await page.click('#prompt [data-action="pass"]');
+  await page.waitForSelector('#curtain.on');
+  assert.match(await page.textContent('#curtain'), /Austrian/);
+  await shot(page, 'hotseat-handover');
+  await page.click('#curtain-go');
+  await waitFor(page, () => window.coupdoeil.st.viewer === 'B' && window.coupdoeil.st.your_turn, null, 'the Austrian view');
+  assert.equal((await state(page)).observation.decks[0].hand, null, 'the Prussian hand is hidden from the Austrian');
+});
+
+await test('a finished battle replays step by step and its record verifies', async () => {
+  const created = await api(base, '/api/games', { scenario: 'dm-leuthen-historical', players: { prussian: 'random', austrian: 'greedy' }, seed: 5 });
+  const id = created.id;
+  for (let i = 0; i < 300; i++) {
+    const meta = await api(base, `/api/games/${id}`);
+    if (meta.over) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const meta = await api(base, `/api/games/${id}`);
+  assert.ok(meta.over, 'the programs finished the battle');
+  const page = await newPage();
+  await page.goto(`${base}/replay/${id}`);
+  await page.waitForFunction(() => document.getElementById('stepno').textContent.includes('of'));
+  for (let i = 0; i < 40; i++) await page.click('#next');
+  await page.waitForFunction(() => /step 40 of/.test(document.getElementById('stepno').textContent));
+  await page.fill('#slider', String(Math.floor(meta.steps * 0.6)));
+  await page.dispatchEvent('#slider', 'input');
+  await page.waitForTimeout(500);
+  await shot(page, 'replay');
+  const text = await page.evaluate(async (u) => (await fetch(u)).text(), `/api/games/${id}/record`);
+  const file = path.join(os.tmpdir(), `coupdoeil-record-${id}.json`);
+  fs.writeFileSync(file, text);
+  const r = spawnSync(BIN, ['verify', file], { encoding: 'utf8' });
+  fs.rmSync(file, { force: true });
+  assert.equal(r.status, 0, `coupdoeil verify: ${r.stdout}${r.stderr}`);
+  assert.match(r.stdout, /^OK/);
+  // The finished game's own page shows everything and links the record.
+  const end = await newPage();
+  await end.goto(`${base}/g/${id}`);
+  await waitFor(end, () => window.coupdoeil?.st?.viewer === 'referee', null, 'the referee view at the end');
+  assert.match(await end.textContent('#prompt'), /Download the record/);
+});
+
+await test('no script errors on any page', async () => {
+  assert.deepEqual(pageErrors, []);
+});
+
+await browser.close();
+proc.kill();
+const failed = results.filter((r) => !r[1]);
+console.log(`\n${results.length - failed.length} passed, ${failed.length} failed in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
+process.exit(failed.length ? 1 : 0);
