@@ -58,6 +58,7 @@ impl Evaluate for DrumsMuskets {
                 score -= d;
             }
         }
+        score += self.depot_pressure(s, side, wins_ties);
         for (i, c) in self.data.corps.iter().enumerate() {
             let m = i32::from(s.corps_morale[i]) * 12 - if s.demoralized[i] { 80 } else { 0 };
             score += if c.side == side { m } else { -m };
@@ -65,6 +66,47 @@ impl Evaluate for DrumsMuskets {
         let vp = self.victory_points(s, side) - self.victory_points(s, side.other());
         score += vp * 150;
         score += 3 * (s.decks[side].hand.len() as i32 - s.decks[side.other()].hand.len() as i32);
+        score
+    }
+}
+
+impl DrumsMuskets {
+    /// Depots (Exclusive 13.0): the side that must win on points is pulled toward every enemy
+    /// depot it does not hold (by its nearest piece: any piece takes a depot, ruling 22); every
+    /// side is pushed to keep a piece at least as close to each of its own depots as the nearest
+    /// enemy piece once an enemy comes within a few hexes. Without the second term a lone depot
+    /// fell to any raider, because material alone never asked for a guard.
+    fn depot_pressure(&self, s: &State, side: Side, wins_ties: bool) -> i32 {
+        const RAID_PULL: i32 = 6;
+        const GUARD_PUSH: i32 = 10;
+        const THREAT_RANGE: u32 = 4;
+        let b = &self.data.board;
+        let nearest = |who: Side, to| {
+            s.pieces
+                .iter()
+                .enumerate()
+                .filter(|(i, p)| self.data.units[*i].side == who && !p.gone)
+                .filter_map(|(_, p)| p.cell.map(|c| b.distance(c, to)))
+                .min()
+        };
+        let mut score = 0;
+        for (i, &(cell, owner, _)) in b.depots.iter().enumerate() {
+            if owner != side {
+                if !wins_ties
+                    && s.depot_holder[i] != side
+                    && let Some(d) = nearest(side, cell)
+                {
+                    score -= RAID_PULL * d as i32;
+                }
+            } else if let Some(threat) = nearest(side.other(), cell)
+                && threat <= THREAT_RANGE
+            {
+                let guard = nearest(side, cell).unwrap_or(u32::MAX);
+                if guard >= threat {
+                    score -= GUARD_PUSH * (guard - threat + 1).min(4) as i32;
+                }
+            }
+        }
         score
     }
 }
