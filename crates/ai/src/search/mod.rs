@@ -299,9 +299,10 @@ fn search_tree<G: Game + Evaluate>(
 ) -> u64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut done = 0u64;
+    // With a deadline already past (the turn's time is spent) no iteration is run: the plans
+    // are then chosen in the order of their priors.
     while done < budget.iterations {
         if let (Some(d), Some(c)) = (budget.deadline, clock)
-            && done > 0
             && c() >= d
         {
             break;
@@ -343,7 +344,10 @@ where
         let deadline = start.and_then(|start| {
             let mut d: Option<Duration> = c.decision_time.map(|t| start + t);
             if let Some(t) = c.turn_time {
-                let left_t = t.saturating_sub(self.spent_time);
+                // A tenth of the turn's time is kept back for what the budget does not count
+                // (plan generation, the actions of chosen plans, a loaded machine), so that a
+                // player turn stays within its time.
+                let left_t = (t - t / 10).saturating_sub(self.spent_time);
                 let share_t = left_t / u32::try_from(groups + 2).unwrap_or(u32::MAX);
                 let end = start + share_t.max(left_t.min(Duration::from_millis(5)));
                 d = Some(d.map_or(end, |x| x.min(end)));
