@@ -33,9 +33,10 @@ function showScenario() {
   const seats = $('seats');
   seats.innerHTML = '';
   for (const side of s.sides) seats.appendChild(seatSelect(side));
-  // The usual game: you against the computer.
+  // The usual game: you against the computer at the middle strength (docs/ai.md).
   const b = $('seat-B');
-  if (b && agents.some((a) => a.spec === 'greedy')) b.value = 'greedy';
+  const usual = ['ai:3', 'greedy'].find((spec) => agents.some((a) => a.spec === spec));
+  if (b && usual) b.value = usual;
 }
 
 function copyButton(text) {

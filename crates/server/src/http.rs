@@ -78,7 +78,10 @@ async fn agents() -> Json<Value> {
                 "random" => "random moves (weakest)".to_string(),
                 "greedy" => "greedy (one move ahead)".to_string(),
                 other => match other.strip_prefix("ai:") {
-                    Some(n) => format!("AI level {n}"),
+                    Some("1") => "AI level 1 (tree search, fastest)".to_string(),
+                    Some("3") => "AI level 3 (tree search, the usual opponent)".to_string(),
+                    Some("5") => "AI level 5 (tree search, strongest)".to_string(),
+                    Some(n) => format!("AI level {n} (tree search)"),
                     None => other.to_string(),
                 },
             };
