@@ -239,6 +239,38 @@ impl<G: Game> SearchAgent<G> {
     fn now(&self) -> Option<Duration> {
         self.clock.as_ref().map(|c| c())
     }
+
+    /// Whether this player turn's thinking time (less the reserve) is already spent.
+    fn out_of_time(&self) -> bool {
+        self.clock.is_some()
+            && self
+                .config
+                .turn_time
+                .is_some_and(|t| self.spent_time >= t - t / 10)
+    }
+}
+
+/// The best by `side`'s evaluation of up to 12 of the legal actions, each applied to `world` (a
+/// determinization), ties to the first sampled.
+fn quick_choice<G: Game + Evaluate>(
+    game: &G,
+    world: &G::State,
+    side: Side,
+    legal: &[G::Action],
+    rng: &mut ChaCha8Rng,
+) -> G::Action {
+    let mut events = Vec::new();
+    let mut best: Option<(i32, usize)> = None;
+    for i in crate::sample_indices(rng, legal.len(), 12) {
+        let mut s = world.clone();
+        game.apply_action_unchecked(&mut s, &legal[i], &mut events);
+        events.clear();
+        let v = game.evaluate(&s, side);
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, i));
+        }
+    }
+    legal[best.map_or(0, |(_, i)| i)].clone()
 }
 
 /// What every iteration of one decision's search shares.
@@ -400,6 +432,12 @@ where
         }
         // The root's plans, from a determinization (never from the real state).
         let world = self.caps.sample(game, state, side, rng);
+        if self.out_of_time() {
+            // The player turn's time is spent: no plans, no tree (computing the plans' priors
+            // alone costs more than a late decision may take); the best of a few legal actions
+            // by the game's evaluation of the sampled state.
+            return single(vec![quick_choice(game, &world, side, legal, rng)]);
+        }
         let mut plans = Vec::new();
         self.caps
             .plans_into(game, &world, self.config.plan_limit, legal, &mut plans);
