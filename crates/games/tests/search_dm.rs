@@ -164,3 +164,53 @@ fn chosen_plans_play_out_in_the_real_game() {
     }
     let _ = Phase::Movement;
 }
+
+/// A player turn's time budget holds: on a clock that moves 40 ms at every reading, the
+/// Prussian movement phase is played to its end by the search with a 0.3 s budget per player
+/// turn; once the budget is spent, decisions still come (legal) but no more trees are searched,
+/// and the clock readings of the whole turn stay within a few decisions of the budget.
+#[test]
+fn a_spent_player_turn_is_finished_without_searching() {
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+    use std::time::Duration;
+    let g = leuthen();
+    let ticks = Arc::new(AtomicU64::new(0));
+    let t = ticks.clone();
+    let clock: coupdoeil_ai::Clock =
+        Arc::new(move || Duration::from_millis(t.fetch_add(40, Relaxed)));
+    let mut c = SearchConfig::level(3);
+    c.turn_time = Some(Duration::from_millis(300));
+    let mut agent = SearchAgent::new(c, DrumsMuskets::capabilities(), Some(clock));
+    let mut s = positions(&g, 1).remove(0);
+    let turn = s.turn;
+    let (mut legal, mut ev) = (Vec::new(), Vec::new());
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let start = ticks.load(Relaxed);
+    let mut decisions = 0;
+    let mut searches_when_spent = None;
+    while g.to_act(&s) == ToAct::Side(Side::A) && s.turn == turn && s.stage == Stage::Movement {
+        g.legal_actions(&s, &mut legal);
+        let a = agent.choose(g.as_ref(), &s, Side::A, &legal, &mut rng);
+        assert!(legal.contains(&a));
+        g.apply_action_unchecked(&mut s, &a, &mut ev);
+        ev.clear();
+        decisions += 1;
+        if ticks.load(Relaxed) - start >= 300 && searches_when_spent.is_none() {
+            searches_when_spent = Some(agent.stats.searches);
+        }
+    }
+    let spent = ticks.load(Relaxed) - start;
+    assert!(decisions > 5, "{decisions} decisions");
+    assert!(agent.stats.searches >= 1);
+    let when_spent = searches_when_spent.expect("the budget runs out during the turn");
+    println!(
+        "{decisions} decisions, {} searches ({when_spent} when the time was spent), {spent} ms",
+        agent.stats.searches
+    );
+    assert!(
+        agent.stats.searches <= when_spent + 1,
+        "searched on after the turn's time was spent"
+    );
+    // Each search overruns its deadline by at most a few clock readings (40 ms each).
+    assert!(spent <= 300 + 40 * 4 * agent.stats.searches, "{spent} ms");
+}
