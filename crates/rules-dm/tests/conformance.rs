@@ -38,11 +38,33 @@ fn conformance_test_map_free_setup() {
     run(DrumsMuskets::new(&sc).unwrap(), 150, 1000);
 }
 
+/// One step of a random game: a chance outcome by its weights, or a uniform legal action.
+fn random_step(
+    g: &DrumsMuskets,
+    s: &mut coupdoeil_dm::State,
+    rng: &mut rand_chacha::ChaCha8Rng,
+    legal: &mut Vec<coupdoeil_dm::Action>,
+    ev: &mut Vec<coupdoeil_dm::Event>,
+) {
+    use coupdoeil_engine::{Game, ToAct, draw_below};
+    match g.to_act(s) {
+        ToAct::Chance => {
+            let c = *g.chance(s).sample(rng);
+            g.apply_chance_unchecked(s, &c, ev);
+        }
+        _ => {
+            g.legal_actions(s, legal);
+            let a = legal[draw_below(rng, legal.len() as u64) as usize];
+            g.apply_action_unchecked(s, &a, ev);
+        }
+    }
+}
+
 /// The determinization contract along random games: the viewer's observation and legal actions
 /// are the same in the sampled state, and the opponent's hidden pieces really are reshuffled.
 #[test]
 fn determinize_keeps_the_viewers_observation() {
-    use coupdoeil_engine::{Determinize, Game, ToAct, Viewer, draw_below};
+    use coupdoeil_engine::{Determinize, Game, ToAct, Viewer};
     use rand::SeedableRng;
     let g = test_game();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
@@ -67,17 +89,7 @@ fn determinize_keeps_the_viewers_observation() {
                 }
                 changed += usize::from(d != s);
             }
-            match g.to_act(&s) {
-                ToAct::Chance => {
-                    let c = *g.chance(&s).sample(&mut rng);
-                    g.apply_chance_unchecked(&mut s, &c, &mut ev);
-                }
-                _ => {
-                    g.legal_actions(&s, &mut legal);
-                    let a = legal[draw_below(&mut rng, legal.len() as u64) as usize];
-                    g.apply_action_unchecked(&mut s, &a, &mut ev);
-                }
-            }
+            random_step(&g, &mut s, &mut rng, &mut legal, &mut ev);
         }
     }
     assert!(
@@ -90,7 +102,7 @@ fn determinize_keeps_the_viewers_observation() {
 /// viewer cannot tell apart (one of them itself a sample) give the same sample from the same seed.
 #[test]
 fn determinize_reads_only_the_observation() {
-    use coupdoeil_engine::{Determinize, Game, Side, ToAct, Viewer, draw_below};
+    use coupdoeil_engine::{Determinize, Game, Side, ToAct, Viewer};
     use rand::SeedableRng;
     let g = test_game();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
@@ -117,17 +129,7 @@ fn determinize_reads_only_the_observation() {
                     assert_eq!(a, b, "game {game} step {step} viewer {v:?}");
                 }
             }
-            match g.to_act(&s) {
-                ToAct::Chance => {
-                    let c = *g.chance(&s).sample(&mut rng);
-                    g.apply_chance_unchecked(&mut s, &c, &mut ev);
-                }
-                _ => {
-                    g.legal_actions(&s, &mut legal);
-                    let a = legal[draw_below(&mut rng, legal.len() as u64) as usize];
-                    g.apply_action_unchecked(&mut s, &a, &mut ev);
-                }
-            }
+            random_step(&g, &mut s, &mut rng, &mut legal, &mut ev);
         }
     }
     assert!(

@@ -250,29 +250,6 @@ impl<G: Game> SearchAgent<G> {
     }
 }
 
-/// The best by `side`'s evaluation of up to 12 of the legal actions, each applied to `world` (a
-/// determinization), ties to the first sampled.
-fn quick_choice<G: Game + Evaluate>(
-    game: &G,
-    world: &G::State,
-    side: Side,
-    legal: &[G::Action],
-    rng: &mut ChaCha8Rng,
-) -> G::Action {
-    let mut events = Vec::new();
-    let mut best: Option<(i32, usize)> = None;
-    for i in crate::sample_indices(rng, legal.len(), 12) {
-        let mut s = world.clone();
-        game.apply_action_unchecked(&mut s, &legal[i], &mut events);
-        events.clear();
-        let v = game.evaluate(&s, side);
-        if best.is_none_or(|(b, _)| v > b) {
-            best = Some((v, i));
-        }
-    }
-    legal[best.map_or(0, |(_, i)| i)].clone()
-}
-
 /// What every iteration of one decision's search shares.
 pub(crate) struct Ctx<'a, G: Game> {
     pub game: &'a G,
@@ -436,7 +413,8 @@ where
             // The player turn's time is spent: no plans, no tree (computing the plans' priors
             // alone costs more than a late decision may take); the best of a few legal actions
             // by the game's evaluation of the sampled state.
-            return single(vec![quick_choice(game, &world, side, legal, rng)]);
+            let i = rollout::best_sampled(game, &world, legal, side, 12, rng, &mut Vec::new());
+            return single(vec![legal[i].clone()]);
         }
         let mut plans = Vec::new();
         self.caps

@@ -114,22 +114,7 @@ impl<G: Game + Evaluate> Roller<G> {
 
     /// The best of `k` sampled legal actions by the evaluation after it, for `x`.
     fn greedy_step(&mut self, game: &G, s: &mut G::State, x: Side, k: usize, rng: &mut ChaCha8Rng) {
-        let mut best: Vec<usize> = Vec::new();
-        let mut best_v = i32::MIN;
-        for i in sample_indices(rng, self.legal.len(), k.max(1)) {
-            let mut t = s.clone();
-            game.apply_action_unchecked(&mut t, &self.legal[i], &mut self.events);
-            self.events.clear();
-            let v = game.evaluate(&t, x);
-            if v > best_v {
-                best_v = v;
-                best.clear();
-            }
-            if v == best_v {
-                best.push(i);
-            }
-        }
-        let i = best[pick(rng, best.len())];
+        let i = best_sampled(game, s, &self.legal, x, k, rng, &mut self.events);
         let a = self.legal[i].clone();
         self.apply(game, s, &a);
     }
@@ -240,4 +225,34 @@ impl<G: Game + Evaluate> Roller<G> {
             }
         }
     }
+}
+
+/// The index in `legal` (not empty) of the best of up to `k` sampled actions by `x`'s evaluation
+/// of the state after it, ties broken at random: the greedy rollout policy's step, and the
+/// search's quick choice once a player turn's time is spent.
+pub(crate) fn best_sampled<G: Game + Evaluate>(
+    game: &G,
+    s: &G::State,
+    legal: &[G::Action],
+    x: Side,
+    k: usize,
+    rng: &mut ChaCha8Rng,
+    events: &mut Vec<G::Event>,
+) -> usize {
+    let mut best: Vec<usize> = Vec::new();
+    let mut best_v = i32::MIN;
+    for i in sample_indices(rng, legal.len(), k.max(1)) {
+        let mut t = s.clone();
+        game.apply_action_unchecked(&mut t, &legal[i], events);
+        events.clear();
+        let v = game.evaluate(&t, x);
+        if v > best_v {
+            best_v = v;
+            best.clear();
+        }
+        if v == best_v {
+            best.push(i);
+        }
+    }
+    best[pick(rng, best.len())]
 }
