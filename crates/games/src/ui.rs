@@ -453,8 +453,6 @@ type Way = (u8, bool, Vec<Action>);
 
 /// A whole search node of a unit's move: what can still differ between two ways of reaching the
 /// same hex and facing.
-type MoveKey = (Option<coupdoeil_dm::Cell>, Facing, u8, u8, u8, bool);
-
 fn dm_reach(g: &DrumsMuskets, s: &State, side: Side, unit: &str) -> Result<Reach, String> {
     if g.to_act(s) != ToAct::Side(side) {
         return Err("it is not your decision now".into());
@@ -519,7 +517,7 @@ fn dm_reach(g: &DrumsMuskets, s: &State, side: Side, unit: &str) -> Result<Reach
     if let Some(c) = start_cell {
         record(c, start_facing, (m0.half_mp, false, Vec::new()));
     }
-    let mut seen: BTreeSet<MoveKey> = BTreeSet::new();
+    let mut seen: BTreeSet<coupdoeil_dm::state::MoveKey> = BTreeSet::new();
     let mut frontier: Vec<(State, Vec<Action>)> = vec![(st.clone(), Vec::new())];
     let mut moves = Vec::new();
     let mut steps = 0usize;
@@ -528,17 +526,7 @@ fn dm_reach(g: &DrumsMuskets, s: &State, side: Side, unit: &str) -> Result<Reach
         if steps > 20_000 {
             break; // a safety bound: a unit's move has far fewer positions
         }
-        let Some(m) = cur.mover else { continue };
-        let p = cur.piece(u);
-        let key = (
-            p.cell,
-            p.facing,
-            m.half_mp,
-            m.entered.min(1),
-            m.turns.min(1),
-            m.in_ezoc,
-        );
-        if !seen.insert(key) {
+        if !cur.move_key().is_some_and(|k| seen.insert(k)) {
             continue;
         }
         g.legal_actions(&cur, &mut moves);

@@ -26,15 +26,7 @@ impl DrumsMuskets {
             let Some(m) = st.mover else {
                 continue;
             };
-            let key = (
-                st.piece(m.unit).cell,
-                st.piece(m.unit).facing,
-                m.half_mp,
-                m.entered.min(1),
-                m.turns.min(1),
-                m.in_ezoc,
-            );
-            if !seen.insert(key) {
+            if !st.move_key().is_some_and(|k| seen.insert(k)) {
                 continue;
             }
             self.legal_actions(&st, &mut legal);

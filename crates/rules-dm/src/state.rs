@@ -255,7 +255,29 @@ pub struct State {
     pub ending: Option<Ending>,
 }
 
+/// What decides where the moving unit can still go (7.0): its hex and facing, its MP left,
+/// whether it has yet entered a hex or changed facing, and whether it stands in an enemy ZOC.
+/// Two move states with the same key offer the same continuations, so searches of a unit's move
+/// visit each key once.
+pub type MoveKey = (Option<Cell>, Facing, u8, u8, u8, bool);
+
 impl State {
+    /// The [`MoveKey`] of the unit now moving, if a unit is moving.
+    #[must_use]
+    pub fn move_key(&self) -> Option<MoveKey> {
+        self.mover.map(|m| {
+            let p = self.piece(m.unit);
+            (
+                p.cell,
+                p.facing,
+                m.half_mp,
+                m.entered.min(1),
+                m.turns.min(1),
+                m.in_ezoc,
+            )
+        })
+    }
+
     /// The piece of a unit.
     #[must_use]
     pub fn piece(&self, u: UnitId) -> &Piece {
