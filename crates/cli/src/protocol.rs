@@ -3,8 +3,8 @@
 use crate::files::read_scenario_files;
 use anyhow::Result;
 use coupdoeil_ai::AgentSpec;
-use coupdoeil_engine::{Side, ToAct, Viewer};
-use coupdoeil_games::{AnyMatch, EventInfo, LoadError, rng_stream};
+use coupdoeil_engine::{Side, Viewer};
+use coupdoeil_games::{AnyMatch, EventInfo, LoadError, rng_stream, side_letter};
 use serde_json::{Map, Value, json};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -38,19 +38,6 @@ pub fn run() -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn to_act_json(m: &AnyMatch) -> Value {
-    match m.to_act() {
-        ToAct::Side(s) => json!({
-            "kind": "side",
-            "side": side_letter(s),
-            "id": m.side_id(s),
-            "name": m.side_name(s),
-        }),
-        ToAct::Chance => json!({ "kind": "chance" }),
-        ToAct::Over => json!({ "kind": "over", "outcome": m.outcome() }),
-    }
-}
-
 /// One response line: `id` and `ok` first, then the reply's fields (or `error`).
 fn response(id: &Value, reply: Reply) -> String {
     let mut out = format!("{{\"id\":{id},\"ok\":{}", reply.is_ok());
@@ -66,10 +53,6 @@ fn response(id: &Value, reply: Reply) -> String {
     }
     out.push('}');
     out
-}
-
-fn side_letter(s: Side) -> &'static str {
-    if s == Side::A { "A" } else { "B" }
 }
 
 fn str_field<'a>(req: &'a Map<String, Value>, key: &str) -> std::result::Result<&'a str, String> {
@@ -214,17 +197,17 @@ impl Session {
                         .collect::<Vec<_>>()),
                 );
                 r.insert("seed".into(), json!(seed));
-                r.insert("to_act".into(), to_act_json(&m));
+                r.insert("to_act".into(), m.to_act_json());
                 self.current = Some((m, seed));
             }
             "to_act" => {
                 let m = self.game()?;
-                r.insert("to_act".into(), to_act_json(m));
+                r.insert("to_act".into(), m.to_act_json());
             }
             "legal" => {
                 let m = self.game()?;
                 r.insert("actions".into(), json!(m.legal_actions()));
-                r.insert("to_act".into(), to_act_json(m));
+                r.insert("to_act".into(), m.to_act_json());
             }
             "apply" => {
                 let action = str_field(req, "action")?.to_string();
@@ -232,7 +215,7 @@ impl Session {
                 let m = self.game()?;
                 let events = m.apply(&action).map_err(|e| e.to_string())?;
                 r.insert("events".into(), shown(events, v));
-                r.insert("to_act".into(), to_act_json(m));
+                r.insert("to_act".into(), m.to_act_json());
             }
             "roll" | "force" => {
                 let forced = if cmd == "force" {
@@ -258,7 +241,7 @@ impl Session {
                 );
                 r.insert("audience".into(), json!(roll.audience));
                 r.insert("events".into(), shown(roll.events, v));
-                r.insert("to_act".into(), to_act_json(m));
+                r.insert("to_act".into(), m.to_act_json());
             }
             "agent" => {
                 let spec: AgentSpec = str_field(req, "agent")?
@@ -280,7 +263,7 @@ impl Session {
                 let events = m.apply(&action).map_err(|e| e.to_string())?;
                 r.insert("action".into(), json!(action));
                 r.insert("events".into(), shown(events, v));
-                r.insert("to_act".into(), to_act_json(m));
+                r.insert("to_act".into(), m.to_act_json());
             }
             "observe" => {
                 let v = self.viewer(req)?;
@@ -319,7 +302,7 @@ impl Session {
                         m.side_name(side)
                     ));
                 }
-                r.insert("to_act".into(), to_act_json(m));
+                r.insert("to_act".into(), m.to_act_json());
             }
             other => {
                 return Err(format!(

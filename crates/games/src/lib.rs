@@ -653,7 +653,29 @@ impl AnyGame {
     }
 }
 
+/// A side as the programs' protocols write it: `"A"` or `"B"`.
+#[must_use]
+pub fn side_letter(s: Side) -> &'static str {
+    if s == Side::A { "A" } else { "B" }
+}
+
 impl AnyMatch {
+    /// Who is to act, as the programs' protocols write it: `{"kind": "side", "side", "id",
+    /// "name"}`, `{"kind": "chance"}` or `{"kind": "over", "outcome"}`.
+    #[must_use]
+    pub fn to_act_json(&self) -> serde_json::Value {
+        match self.to_act() {
+            ToAct::Side(s) => serde_json::json!({
+                "kind": "side",
+                "side": side_letter(s),
+                "id": self.side_id(s),
+                "name": self.side_name(s),
+            }),
+            ToAct::Chance => serde_json::json!({ "kind": "chance" }),
+            ToAct::Over => serde_json::json!({ "kind": "over", "outcome": self.outcome() }),
+        }
+    }
+
     /// The game.
     #[must_use]
     pub fn game(&self) -> AnyGame {

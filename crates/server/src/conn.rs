@@ -4,6 +4,7 @@
 use crate::live::{ActError, Live, lock};
 use crate::{Inner, Slot, token};
 use coupdoeil_engine::{Side, ToAct, Viewer};
+use coupdoeil_games::side_letter;
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use tokio::sync::watch;
@@ -37,10 +38,6 @@ pub(crate) struct Conn {
 pub(crate) struct Reply {
     pub messages: Vec<String>,
     pub watch: Option<watch::Receiver<u64>>,
-}
-
-fn side_letter(s: Side) -> &'static str {
-    if s == Side::A { "A" } else { "B" }
 }
 
 fn viewer_json(v: Viewer) -> Value {
@@ -100,18 +97,11 @@ pub(crate) fn game_info(live: &Live) -> Value {
 }
 
 pub(crate) fn to_act_json(live: &Live) -> Value {
-    let m = &live.m;
-    match m.to_act() {
-        ToAct::Side(s) => json!({
-            "kind": "side",
-            "side": side_letter(s),
-            "id": m.side_id(s),
-            "name": m.side_name(s),
-            "human": live.human(s),
-        }),
-        ToAct::Chance => json!({ "kind": "chance" }),
-        ToAct::Over => json!({ "kind": "over", "outcome": m.outcome() }),
+    let mut v = live.m.to_act_json();
+    if let ToAct::Side(s) = live.m.to_act() {
+        v["human"] = json!(live.human(s));
     }
+    v
 }
 
 impl Conn {
