@@ -812,6 +812,9 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         });
     }
     let mut units = Vec::new();
+    if sc.units.is_empty() {
+        l.err("unit", "missing [[unit]]: the order of battle");
+    }
     if sc.units.len() > 200 {
         l.err("unit", "at most 200 units");
     }

@@ -977,7 +977,7 @@ fn many_errors_are_reported_at_once() {
 #[test]
 fn missing_sections_are_reported() {
     let d = errors(&[("empty.toml", String::new())]);
-    for key in ["scenario", "side", "map", "unit"] {
+    for key in ["scenario", "side", "map"] {
         assert!(d.iter().any(|x| x.key == key), "{key}: {d:#?}");
     }
     let d = errors(&edit(files(), "map.toml", "[map]", "[mapp]"));

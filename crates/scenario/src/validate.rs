@@ -43,6 +43,25 @@ pub const RULES_SECTIONS: &[&str] = &[
     "morale",
     "setup_rules",
     "victory",
+    // Prussia's Glory (rules crate coupdoeil-pg): its battle header, order of battle, set-up,
+    // victory levels and Player Aid charts.
+    "battle",
+    "army",
+    "group",
+    "wing",
+    "leader",
+    "troop",
+    "start",
+    "deploy",
+    "reinforcement",
+    "victory_level",
+    "vp_bonus",
+    "terrain_override",
+    "bombardment",
+    "close_combat",
+    "bombardment_drm",
+    "rally",
+    "leader_loss",
 ];
 
 /// Unit kinds.
@@ -821,7 +840,9 @@ impl Ctx<'_> {
         let mut out: Vec<UnitDef> = Vec::new();
         let mut ids: BTreeMap<String, usize> = BTreeMap::new();
         let mut placed: BTreeMap<Hex, usize> = BTreeMap::new();
-        let values = self.array_section("unit", true);
+        // Optional here: a rule system with its own order-of-battle sections has no `[[unit]]`,
+        // and one that reads `[[unit]]` reports a missing order of battle itself.
+        let values = self.array_section("unit", false);
         for (i, v) in values.iter().enumerate() {
             let key = format!("unit[{i}]");
             let Some(raw) = self.de::<RawUnit>(&key, v) else {
