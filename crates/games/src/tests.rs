@@ -73,6 +73,23 @@ fn unknown_ids_and_bad_files_are_errors_not_panics() {
 }
 
 #[test]
+fn every_builtin_is_bound_by_the_registry_entry_of_its_rules_id() {
+    for i in list() {
+        assert!(RULES_IDS.contains(&i.rules.as_str()), "{}", i.rules);
+        assert_eq!(load(&i.id).unwrap().game.rules_id(), i.rules);
+    }
+    let text = "[scenario]\nid = \"x\"\nextends = \"dm-leuthen-historical\"\nrules = \"nosuch\"\n";
+    let e = load_files(vec![("s.toml".into(), text.into())]).unwrap_err();
+    let available = format!("available: {})", RULES_IDS.join(", "));
+    assert!(
+        e.to_string()
+            .contains("rule system `nosuch` is not available")
+            && e.to_string().contains(&available),
+        "{e}"
+    );
+}
+
+#[test]
 fn a_user_file_extending_a_builtin_plays_and_its_record_carries_the_file() {
     let text = "[scenario]\nid = \"my-leuthen\"\nextends = \"dm-leuthen-historical\"\nname = \"Mine\"\nturns = 2\n";
     let loaded = load_files(vec![("mine/scenario.toml".into(), text.into())]).unwrap();
