@@ -24,6 +24,8 @@ pub struct ScenarioInfo {
     pub sides: Vec<(String, String)>,
     /// The scenario this one extends, if any.
     pub extends: Option<String>,
+    /// Offered first to players (`[scenario] featured`).
+    pub featured: bool,
 }
 
 /// Why a scenario could not be loaded.
@@ -120,6 +122,10 @@ fn info(doc: &Document, extends: Option<String>) -> ScenarioInfo {
             .join(" "),
         sides,
         extends,
+        featured: s
+            .and_then(|s| s.get("featured"))
+            .and_then(toml::Value::as_bool)
+            .unwrap_or(false),
     }
 }
 

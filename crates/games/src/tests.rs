@@ -27,6 +27,10 @@ fn builtins_are_listed_with_sides() {
         );
     }
     assert_eq!(all[1].extends.as_deref(), Some("dm-leuthen"));
+    assert_eq!(
+        all.iter().map(|i| i.featured).collect::<Vec<_>>(),
+        [false, true]
+    );
     assert!(!all[0].name.is_empty() && !all[0].description.is_empty());
 }
 
