@@ -100,7 +100,7 @@ Type the number of a choice, or its notation (e.g. `step 0712`). Other commands:
   map          draw the battlefield again
   choices      list the legal choices again
   log          every event you may see so far
-  undo         take back your last decision (not moves, 7.5; not past a die, a card, a reveal or the opponent)
+  undo         take back your last decision (not past a die, a card, a reveal, the opponent or what the rules make final)
   save FILE    write the game record (JSON) to FILE
   help         this text
   quit         stop (the record is written if --record was given)";
@@ -299,8 +299,13 @@ impl Game {
                     out!("  taken back; {} more may be", self.m.undoable(side));
                     return Ok(Step::Applied);
                 }
+                let rules = self
+                    .m
+                    .final_decisions()
+                    .map(|w| format!(", and {w}"))
+                    .unwrap_or_default();
                 out!(
-                    "  nothing to take back: undo stops at the last die, card, revealed piece or opponent's decision, and moves are final (7.5)"
+                    "  nothing to take back: undo stops at the last die, card, revealed piece or opponent's decision{rules}"
                 );
             }
             "save" => {

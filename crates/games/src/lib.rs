@@ -87,6 +87,19 @@ pub trait GameExt: Game + Evaluate + Send + Sync + 'static {
     fn event_json(&self, event: &Self::Event) -> serde_json::Value {
         serde_json::to_value(event).unwrap_or(serde_json::Value::Null)
     }
+    /// The decisions the rules make final (never taken back: [`Game::may_take_back`]), in
+    /// words with their rule, for the messages of undo (`moves are final, 7.5`); `None` when
+    /// only dice, revealed information and the opponent's decisions stop an undo.
+    fn final_decisions(&self) -> Option<&'static str> {
+        None
+    }
+    /// The pass of a side whose only legal action in `state` is to pass (decline a card
+    /// window, say), which a front end may take for a person who asked for it; `None` when there
+    /// is a choice or the system has no such notion (the default).
+    fn lone_pass(&self, state: &Self::State) -> Option<Self::Action> {
+        let _ = state;
+        None
+    }
 }
 
 /// Who may see something.
@@ -803,6 +816,19 @@ impl AnyMatch {
         rng: &mut ChaCha8Rng,
     ) -> Result<String, PlayError> {
         on_match_agent!(self, agent, (s, a) => s.agent_choose(a.as_mut(), rng), Err(PlayError::AgentMismatch))
+    }
+
+    /// The decisions the rules make final, in words ([`GameExt::final_decisions`]).
+    #[must_use]
+    pub fn final_decisions(&self) -> Option<&'static str> {
+        on_match!(self, s => s.game().final_decisions())
+    }
+
+    /// The notation of the pass that is the side to act's only legal action, if it is
+    /// ([`GameExt::lone_pass`]).
+    #[must_use]
+    pub fn lone_pass(&self) -> Option<String> {
+        on_match!(self, s => s.game().lone_pass(s.inner().state()).map(|a| s.game().action_notation(&a)))
     }
 
     /// The battlefield and status panel as text, showing only what `viewer` may see.

@@ -9,7 +9,7 @@ use crate::{ActionHint, Audience, GameExt, GameUi, PlayError, Reach};
 use coupdoeil_ai::Capabilities;
 use coupdoeil_dm::event::What;
 use coupdoeil_dm::state::Phase;
-use coupdoeil_dm::{Chance, DrumsMuskets, State};
+use coupdoeil_dm::{Action, Chance, DrumsMuskets, State};
 use coupdoeil_engine::{Game, Side, Viewer};
 use coupdoeil_scenario::{Diagnostics, Scenario};
 use serde_json::Value;
@@ -57,6 +57,16 @@ impl GameExt for DrumsMuskets {
 
     fn event_json(&self, e: &coupdoeil_dm::Event) -> serde_json::Value {
         self.event_view(e)
+    }
+
+    fn final_decisions(&self) -> Option<&'static str> {
+        Some("moves are final, 7.5")
+    }
+
+    fn lone_pass(&self, state: &State) -> Option<Action> {
+        let mut legal = Vec::new();
+        self.legal_actions(state, &mut legal);
+        (legal == [Action::Pass]).then_some(Action::Pass)
     }
 
     fn capabilities() -> Capabilities<Self> {
@@ -114,5 +124,43 @@ fn phase_name(p: Phase) -> &'static str {
         Phase::Movement => "Movement Phase",
         Phase::Combat => "Combat Phase",
         Phase::Administration => "Administrative Phase",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::load;
+    use coupdoeil_engine::ToAct;
+
+    /// The lone pass is offered exactly where passing is the only legal action.
+    #[test]
+    fn lone_pass_only_where_passing_is_the_only_choice() {
+        let mut m = load("dm-leuthen-historical").unwrap().new_match(5);
+        let (mut lone, mut choices) = (0, 0);
+        for _ in 0..400 {
+            match m.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => {
+                    m.roll().unwrap();
+                }
+                ToAct::Side(_) => {
+                    let legal = m.legal_actions();
+                    if legal.len() == 1 && legal[0].notation == "pass" {
+                        assert_eq!(m.lone_pass().as_deref(), Some("pass"));
+                        lone += 1;
+                    } else {
+                        assert_eq!(m.lone_pass(), None, "{legal:?}");
+                        choices += 1;
+                    }
+                    // Prefer ending things, so that the game moves on through its windows.
+                    let pick = legal
+                        .iter()
+                        .find(|a| a.notation == "pass" || a.notation.starts_with("end-"))
+                        .unwrap_or(&legal[0]);
+                    m.apply(&pick.notation.clone()).unwrap();
+                }
+            }
+        }
+        assert!(lone > 0 && choices > 0, "{lone} lone passes, {choices} choices");
     }
 }
