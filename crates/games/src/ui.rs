@@ -293,3 +293,155 @@ impl AnyMatch {
         on_match!(self, s => s.game().observe_ui(s.inner().state(), viewer))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The defaults of [`GameUi`] and [`GameExt`], on a toy rule system that overrides none of
+    //! them: side A chooses a number once, and the game is over.
+    use super::*;
+    use crate::Audience;
+    use coupdoeil_ai::Capabilities;
+    use coupdoeil_engine::{Distribution, Evaluate, Outcome};
+    use coupdoeil_scenario::{Diagnostics, Scenario};
+
+    #[derive(Debug)]
+    struct Pick;
+
+    impl Game for Pick {
+        type State = Option<u8>;
+        type Action = u8;
+        type Chance = u8;
+        type Observation = Option<u8>;
+        type Event = u8;
+
+        fn rules_id(&self) -> &'static str {
+            "pick"
+        }
+        fn rules_version(&self) -> u32 {
+            1
+        }
+        fn scenario_id(&self) -> &str {
+            "pick"
+        }
+        fn side_name(&self, side: Side) -> &str {
+            if side == Side::A { "First" } else { "Second" }
+        }
+        fn initial_state(&self) -> Option<u8> {
+            None
+        }
+        fn to_act(&self, s: &Option<u8>) -> ToAct {
+            if s.is_some() {
+                ToAct::Over
+            } else {
+                ToAct::Side(Side::A)
+            }
+        }
+        fn outcome(&self, _: &Option<u8>) -> Option<Outcome> {
+            None
+        }
+        fn legal_actions(&self, s: &Option<u8>, out: &mut Vec<u8>) {
+            out.clear();
+            if s.is_none() {
+                out.extend([1, 2]);
+            }
+        }
+        fn chance(&self, _: &Option<u8>) -> Distribution<u8> {
+            unreachable!("no chance nodes")
+        }
+        fn apply_action_unchecked(&self, s: &mut Option<u8>, a: &u8, ev: &mut Vec<u8>) {
+            *s = Some(*a);
+            ev.push(*a);
+        }
+        fn apply_chance_unchecked(&self, _: &mut Option<u8>, _: &u8, _: &mut Vec<u8>) {}
+        fn observe(&self, s: &Option<u8>, _: Viewer) -> Option<u8> {
+            *s
+        }
+        fn event_visible(&self, _: &u8, _: Viewer) -> bool {
+            true
+        }
+        fn describe_event(&self, e: &u8) -> String {
+            format!("picked {e}")
+        }
+        fn action_notation(&self, a: &u8) -> String {
+            format!("pick {a}")
+        }
+        fn parse_action(&self, text: &str) -> Result<u8, String> {
+            text.strip_prefix("pick ")
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| "not a pick".into())
+        }
+        fn chance_notation(&self, c: &u8) -> String {
+            c.to_string()
+        }
+        fn parse_chance(&self, _: &str) -> Result<u8, String> {
+            Err("no chance".into())
+        }
+    }
+
+    impl Evaluate for Pick {
+        fn evaluate(&self, _: &Option<u8>, _: Side) -> i32 {
+            0
+        }
+    }
+
+    impl GameExt for Pick {
+        fn from_scenario(_: &Scenario) -> Result<Self, Diagnostics> {
+            Ok(Pick)
+        }
+        fn scenario_name(&self) -> &str {
+            "Pick"
+        }
+        fn side_id(&self, side: Side) -> &str {
+            if side == Side::A { "first" } else { "second" }
+        }
+        fn chance_audience(&self, _: &Option<u8>, _: &u8) -> Audience {
+            Audience::Everyone
+        }
+        fn render_text(&self, _: &Option<u8>, _: Viewer) -> String {
+            String::new()
+        }
+        fn turn_label(&self, _: &Option<u8>) -> String {
+            String::new()
+        }
+        fn capabilities() -> Capabilities<Self> {
+            Capabilities::none()
+        }
+    }
+
+    impl GameUi for Pick {
+        fn board_json(&self) -> Value {
+            serde_json::json!({ "rules": self.rules_id() })
+        }
+    }
+
+    #[test]
+    fn a_system_without_reach_or_preview_gets_plain_hints_and_clear_errors() {
+        let g = Pick;
+        let s = g.initial_state();
+        let hints = g.legal_hints(&s);
+        assert_eq!(
+            hints,
+            [
+                ActionHint::plain("pick 1".into(), "pick 1".into()),
+                ActionHint::plain("pick 2".into(), "pick 2".into())
+            ]
+        );
+        assert_eq!(hints[0].verb, "pick");
+        assert!(g.legal_hints(&Some(1)).is_empty());
+        let e = g.reachable(&s, Side::A, "anyone").unwrap_err();
+        assert!(
+            e.to_string().contains("`pick` shows no movement reach"),
+            "{e}"
+        );
+        let e = g.preview_declaration(&s, Side::A, "pick 1").unwrap_err();
+        assert!(matches!(e, PlayError::Illegal { .. }), "{e}");
+        assert_eq!(
+            g.observe_ui(&Some(2), Viewer::Spectator),
+            serde_json::json!(2)
+        );
+        assert_eq!(g.lone_pass(&s), None);
+        assert_eq!(g.final_decisions(), None);
+        check_sequence(&g, &s, Side::A, &["pick 2".into()]).unwrap();
+        assert!(check_sequence(&g, &s, Side::A, &["pick 2".into(), "pick 1".into()]).is_err());
+    }
+}
