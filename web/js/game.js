@@ -121,7 +121,7 @@ async function loadReach(unit) {
 async function previewDeclaration(hint) {
   try {
     const r = await ui.net.request('preview', { action: hint.notation });
-    ui.preview = { hint, result: r.attacks };
+    ui.preview = { hint, result: r.attacks }; // the protocol names the preview `attacks`
   } catch (e) {
     toast(e.message);
   }
