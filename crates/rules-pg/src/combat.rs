@@ -45,11 +45,26 @@ fn round_half_up_quarter(steps: u8) -> u8 {
 }
 
 impl PrussiasGlory {
-    /// Infantry and cavalry of `side` in `c` that may attack: Engaged, not Routed, not yet in a
-    /// Close Combat this Turn, of an Activated army or Detachment.
+    /// Infantry and cavalry of `side` in `c` that may attack: Engaged (or, RULING, the top four
+    /// steps of a hex next to enemy Units that exert no ZOC, such as Routed ones: 9.2 and 10.8
+    /// speak of attacks on Routed Units, which leave their attackers un-Engaged), not Routed,
+    /// not yet in a Close Combat this Turn, of an Activated army or Detachment.
     #[must_use]
     pub fn attack_ready(&self, s: &State, side: Side, c: Cell) -> Vec<UnitId> {
-        self.engaged(s, c)
+        let units = if self.in_ezoc(s, side, c) {
+            self.engaged(s, c)
+        } else if self
+            .data
+            .board
+            .neighbors(c)
+            .any(|n| self.has_unit_of(s, side.other(), n))
+            && self.owner_of(s, c) == Some(side)
+        {
+            self.top_steps(s, c)
+        } else {
+            Vec::new()
+        };
+        units
             .into_iter()
             .filter(|&u| {
                 let t = s.troop(u);
@@ -164,7 +179,8 @@ impl PrussiasGlory {
         cells.sort_unstable();
         cells.dedup();
         cells.into_iter().any(|c| {
-            !self.attack_ready(s, side, c).is_empty()
+            self.in_ezoc(s, side, c)
+                && !self.attack_ready(s, side, c).is_empty()
                 && board.neighbors(c).any(|n| {
                     self.engaged(s, n)
                         .iter()

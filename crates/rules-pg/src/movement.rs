@@ -316,7 +316,12 @@ impl PrussiasGlory {
         let d = &self.data.troops[u.ix()];
         match d.arm {
             Arm::Artillery => true,
-            _ if d.fast => self.next_to_engaged_cavalry(s, d.side, n),
+            _ if d.fast => {
+                // Engaged enemy cavalry next to the hex entered, as it stands once entered.
+                let mut after = s.clone();
+                after.troops[u.ix()].cell = Some(n);
+                self.next_to_engaged_cavalry(&after, d.side, n)
+            }
             _ => {
                 // Engaged if within the top four steps where it is placed: on top it is; at the
                 // bottom, only if the steps above leave room.
@@ -452,6 +457,14 @@ impl PrussiasGlory {
                     to: o.to,
                     below: o.below,
                 });
+            }
+            // 5.3 A counter over the stacking limit goes on while it can.
+            let over = match m.counter {
+                Counter::Unit(u) => s.troop(u).cell.is_some_and(|c| !self.stacking_ok(s, c)),
+                Counter::Leader(_) => false,
+            };
+            if over && !out.is_empty() {
+                return;
             }
             out.push(Action::EndMove);
             if m.hexes == 0 && !m.stop {
