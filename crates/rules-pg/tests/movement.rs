@@ -24,7 +24,8 @@ fn movement(units: &[(&str, &str)]) -> Fx {
 #[test]
 fn r6_2_engaged_units_are_the_top_four_steps() {
     // The rulebook's table: 2+2 both; 2+3 only the 2; 1+1+2 all; 1+1+4 the two 1-step units.
-    let cases: [(&[(&str, u8)], &[&str]); 4] = [
+    type Case<'a> = (&'a [(&'a str, u8)], &'a [&'a str]);
+    let cases: [Case; 4] = [
         (&[("p-c", 2), ("p-d", 2)], &["p-c", "p-d"]),
         (&[("p-c", 2), ("p-b", 3)], &["p-c"]),
         (
