@@ -241,6 +241,7 @@ impl PrussiasGlory {
         match l.step {
             LossStep::Surrender => {
                 if l.result.surrender {
+                    // RULING (pg-rulings 23): surrenders come first.
                     // 10.8.3.5 Engaged Units with MR 3 or less surrender, 1 LP each.
                     let mut engaged = Vec::new();
                     for &h in &l.hexes {
