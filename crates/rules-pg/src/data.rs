@@ -1715,6 +1715,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             group,
             steps,
             shock: t.shock,
+            // RULING (pg-rulings 36): all cavalry is Fast; the data may add light troops.
             fast: t.fast.unwrap_or(arm == Arm::Cavalry),
         });
     }

@@ -278,6 +278,7 @@ impl PrussiasGlory {
                         .iter()
                         .enumerate()
                         .any(|(i, x)| x.cell == Some(n) && self.data.troops[i].side == side);
+                    // RULING (pg-rulings 38): otherwise the owner chooses top or bottom.
                     // 5.4 Coalition artillery entering an EZOC goes to the bottom.
                     let forced_bottom = ezoc && d.arm == Arm::Artillery && side != self.data.first;
                     let mut places = Vec::new();
@@ -316,7 +317,12 @@ impl PrussiasGlory {
         let d = &self.data.troops[u.ix()];
         match d.arm {
             Arm::Artillery => true,
-            _ if d.fast => self.next_to_engaged_cavalry(s, d.side, n),
+            _ if d.fast => {
+                // Engaged enemy cavalry next to the hex entered, as it stands once entered.
+                let mut after = s.clone();
+                after.troops[u.ix()].cell = Some(n);
+                self.next_to_engaged_cavalry(&after, d.side, n)
+            }
             _ => {
                 // Engaged if within the top four steps where it is placed: on top it is; at the
                 // bottom, only if the steps above leave room.
@@ -427,6 +433,7 @@ impl PrussiasGlory {
             })
     }
 
+    /// RULING (pg-rulings 37).
     /// 5.3 Whether the phasing side may end its Movement Phase: no hex over the stacking limits
     /// holds a Unit that could still move out of it.
     fn may_end_movement(&self, s: &State) -> bool {
@@ -453,8 +460,18 @@ impl PrussiasGlory {
                     below: o.below,
                 });
             }
+            // RULING (pg-rulings 37).
+            // 5.3 A counter over the stacking limit goes on while it can.
+            let over = match m.counter {
+                Counter::Unit(u) => s.troop(u).cell.is_some_and(|c| !self.stacking_ok(s, c)),
+                Counter::Leader(_) => false,
+            };
+            if over && !out.is_empty() {
+                return;
+            }
             out.push(Action::EndMove);
             if m.hexes == 0 && !m.stop {
+                // RULING (pg-rulings 40).
                 // A move begun must go at least one hex; choosing another counter instead is
                 // not offered until it has.
                 if out.len() > 1 {
@@ -632,6 +649,7 @@ impl PrussiasGlory {
         }
     }
 
+    /// RULING (pg-rulings 11): artillery capture in movement.
     /// Enemy artillery alone in a hex entered by a Unit is captured (7.4).
     fn capture_artillery(&self, s: &mut State, side: Side, at: Cell, ev: &mut Vec<Event>) {
         for i in 0..s.troops.len() {

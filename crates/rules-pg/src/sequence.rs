@@ -853,6 +853,7 @@ impl PrussiasGlory {
         s.stage = Stage::CloseCombat;
     }
 
+    /// RULING (pg-rulings 1).
     /// 11 Remove Locked Markers Phase; then the other Player Turn, or the Joint Army Morale
     /// Adjustment Phase (13).
     pub(crate) fn end_player_turn(&self, s: &mut State, ev: &mut Vec<Event>) {

@@ -195,6 +195,26 @@ impl Fx {
             .apply_chance_unchecked(&mut self.s, &Chance::Die(face), &mut self.events);
     }
 
+    /// Resolves pending retreat choices by taking the first legal hex each time.
+    pub fn first_retreats(&mut self) {
+        while matches!(
+            self.s.pending.last(),
+            Some(coupdoeil_pg::state::Frame::Retreat(_))
+        ) && self.game.to_act(&self.s) != ToAct::Chance
+        {
+            let legal = self.legal();
+            let Some(a) = legal
+                .iter()
+                .find(|a| matches!(a, Action::RetreatTo(_)))
+                .copied()
+            else {
+                break;
+            };
+            self.game
+                .apply_action_unchecked(&mut self.s, &a, &mut self.events);
+        }
+    }
+
     /// Runs forced steps forward (as the engine does after any action).
     pub fn settle(&mut self) {
         // An empty, harmless step: re-run the machinery through a no-op clone.
