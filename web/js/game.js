@@ -21,7 +21,7 @@ const ui = {
   selected: null, // a unit id of ours
   reach: null,
   dest: null, // a reachable hex clicked once: choose the facing to arrive with
-  preview: null, // { action, target, attacks }
+  preview: null, // { hint, result }: a declaration considered, and the server's preview of it
   events: [],
   dice: [],
   logTab: 'events',
@@ -30,6 +30,22 @@ const ui = {
 };
 
 const $ = (id) => document.getElementById(id);
+
+// How the rules module's actions are offered, by verb (the notation's first word): its `play`
+// export over these defaults (docs/web.md).
+const PLAY_DEFAULTS = {
+  select: null, // the verb that picks a unit to move
+  move: [], // the actions of a unit's move: selecting a unit with one asks the server for its reach
+  preview: [], // declarations previewed (odds, modifiers) before they are sent
+  aimed: {}, // verb -> highlight class of the selected unit's action aimed at another hex
+  onHex: {}, // verb -> highlight class of an action chosen by clicking its hex
+  facing: {}, // verb -> handle class ('' or 'ends-move') of a facing change
+  buttons: {}, // verb -> label (text, or a function of the action) of a button in the prompt
+  primary: null, // the verb whose button is the main one
+};
+
+const isMove = (verb) => ui.play.move.includes(verb);
+const isPreview = (verb) => ui.play.preview.includes(verb);
 
 // ---------- context for the rules module ----------
 
@@ -105,7 +121,7 @@ async function loadReach(unit) {
 async function previewDeclaration(hint) {
   try {
     const r = await ui.net.request('preview', { action: hint.notation });
-    ui.preview = { hint, attacks: r.attacks };
+    ui.preview = { hint, result: r.attacks }; // the protocol names the preview `attacks`
   } catch (e) {
     toast(e.message);
   }
@@ -133,7 +149,7 @@ function onState(msg) {
   ui.reach = null;
   ui.dest = null;
   ui.preview = null;
-  if (ui.selected && ui.hints.some((x) => x.unit === ui.selected && ['select', 'step', 'face', 'wheel', 'sidestep'].includes(x.verb))) {
+  if (ui.selected && ui.hints.some((x) => x.unit === ui.selected && isMove(x.verb))) {
     loadReach(ui.selected);
   }
   render();
@@ -167,7 +183,7 @@ function closeMenu() {
 }
 
 function choose(hint) {
-  if (hint.verb === 'attack' || hint.verb === 'support') {
+  if (isPreview(hint.verb)) {
     previewDeclaration(hint);
   } else {
     act([hint.notation]);
@@ -181,7 +197,7 @@ function onHexClick(hex, ev) {
   const piece = pieceAt(hex);
   if (mine) {
     // a) A reachable hex of the selected unit: the first click shows the facings it can arrive
-    // with; a second click goes there the cheapest way (moves are final, 7.5).
+    // with; a second click goes there the cheapest way.
     if (ui.selected && ui.reach) {
       const r = ui.reach.hexes.find((x) => x.hex === hex);
       if (r && hex !== ui.reach.from) {
@@ -196,7 +212,7 @@ function onHexClick(hex, ev) {
       }
     }
     ui.dest = null;
-    // b) An action of the selected unit aimed at this hex (attack, support, step).
+    // b) An action of the selected unit aimed at this hex.
     if (ui.selected) {
       const aimed = ui.hints.filter((x) => x.unit === ui.selected && x.hex === hex && x.from && x.from !== hex);
       if (aimed.length === 1) return choose(aimed[0]);
@@ -209,18 +225,18 @@ function onHexClick(hex, ev) {
         ui.selected = piece.unit;
         ui.reach = null;
         ui.preview = null;
-        if (own.some((x) => ['select', 'step', 'face', 'wheel', 'sidestep'].includes(x.verb))) loadReach(piece.unit);
+        if (own.some((x) => isMove(x.verb))) loadReach(piece.unit);
         render();
         return;
       }
     }
-    // d) Actions located on this hex that need no selection (place, resolve, retreat, rally...).
+    // d) Actions located on this hex that need no selection (neither moves nor declarations).
     const here = ui.hints.filter((x) => x.hex === hex && (!x.from || x.from === hex || !ui.selected)
-      && !['select', 'attack', 'support', 'step', 'sidestep', 'face', 'wheel'].includes(x.verb));
+      && !isMove(x.verb) && !isPreview(x.verb));
     if (here.length === 1) return choose(here[0]);
     if (here.length > 1) return menu(ev.clientX, ev.clientY, here);
     // e) Targets of several units: offer them all.
-    const targeted = ui.hints.filter((x) => x.hex === hex && x.from && x.from !== hex && ['attack', 'support'].includes(x.verb));
+    const targeted = ui.hints.filter((x) => x.hex === hex && x.from && x.from !== hex && isPreview(x.verb));
     if (targeted.length) return menu(ev.clientX, ev.clientY, targeted);
   }
   if (ui.selected) {
@@ -253,16 +269,16 @@ function highlights() {
     for (const x of ui.hints) {
       if (!x.hex) continue;
       if (sel && x.unit === sel && x.from && x.from !== x.hex) {
-        if (x.verb === 'attack') marks.push({ hex: x.hex, cls: 'target', title: x.description });
-        else if (x.verb === 'support') marks.push({ hex: x.hex, cls: 'support', title: x.description });
-        else if (!ui.reach && (x.verb === 'step' || x.verb === 'sidestep')) marks.push({ hex: x.hex, cls: 'reach', title: x.description });
+        // A step shown on its own only while the reach is not known.
+        const cls = ui.play.aimed[x.verb];
+        if (cls && !(cls === 'reach' && ui.reach)) marks.push({ hex: x.hex, cls, title: x.description });
         continue;
       }
-      if (['place', 'resolve', 'retreat', 'rally', 'advance'].includes(x.verb)) {
-        marks.push({ hex: x.hex, cls: `opt-${x.verb}`, title: x.description });
-      } else if (!sel && (x.verb === 'select' || x.verb === 'attack' || x.verb === 'support') && x.unit) {
+      if (ui.play.onHex[x.verb]) {
+        marks.push({ hex: x.hex, cls: ui.play.onHex[x.verb], title: x.description });
+      } else if (!sel && x.unit && (x.verb === ui.play.select || isPreview(x.verb))) {
         const at = x.from || x.hex;
-        if (x.verb === 'select') marks.push({ hex: x.hex, cls: 'selectable', title: x.description });
+        if (x.verb === ui.play.select) marks.push({ hex: x.hex, cls: 'selectable', title: x.description });
         else if (at) marks.push({ hex: at, cls: 'selectable', title: 'select to declare' });
       }
     }
@@ -291,24 +307,25 @@ function handles() {
     if (r) {
       return [r.hex, r.facings.map((f) => ({
         facing: f.facing,
-        cls: f.ends_move ? 'wheel' : 'face',
+        cls: f.ends_move ? 'ends-move' : '',
         title: `arrive facing ${f.facing}${f.ends_move ? ' (ends the move)' : `, ${ui.rules.half?.(f.left_half) ?? f.left_half / 2} MP left`}`,
         onClick: () => { const d = ui.dest; ui.dest = null; moveTo(ui.selected, d, f.facing); },
       }))];
     }
   }
-  // Facing changes of the moving unit, or the free facing change after combat.
-  const facing = ui.hints.filter((x) => ['face', 'wheel', 'turn'].includes(x.verb) && x.facing);
+  // Facing changes offered as actions (of the moving unit, after combat...): one arrow per
+  // facing, preferring a change that does not end the move.
+  const facing = ui.hints.filter((x) => x.verb in ui.play.facing && x.facing);
   if (facing.length) {
     const hex = facing[0].hex;
     const byFacing = new Map();
     for (const x of facing) {
       const prev = byFacing.get(x.facing);
-      if (!prev || (prev.verb === 'wheel' && x.verb !== 'wheel')) byFacing.set(x.facing, x);
+      if (!prev || (ui.play.facing[prev.verb] && !ui.play.facing[x.verb])) byFacing.set(x.facing, x);
     }
     return [hex, [...byFacing.values()].map((x) => ({
       facing: x.facing,
-      cls: x.verb === 'wheel' ? 'wheel' : 'face',
+      cls: ui.play.facing[x.verb],
       title: x.description,
       onClick: () => act([x.notation]),
     }))];
@@ -320,8 +337,8 @@ function handles() {
       const opts = here.facings.filter((f) => f.facing !== ui.reach.facing);
       return [ui.reach.from, opts.map((f) => ({
         facing: f.facing,
-        cls: f.ends_move ? 'wheel' : 'face',
-        title: f.ends_move ? `face ${f.facing} (the whole Movement Allowance, 7.2)` : `face ${f.facing} (7.2)`,
+        cls: f.ends_move ? 'ends-move' : '',
+        title: ui.play.faceTitle?.(f) ?? `face ${f.facing}${f.ends_move ? ' (ends the move)' : ''}`,
         onClick: () => moveTo(ui.selected, ui.reach.from, f.facing),
       }))];
     }
@@ -337,7 +354,7 @@ function render() {
   ui.view.setPieces(ui.rules.pieces(obs), c);
   ui.view.setHighlights(highlights());
   // A declaration being considered shows as if made (nothing is sent until it is).
-  const shown = ui.preview ? { ...obs, attacks: ui.preview.attacks || obs.attacks } : obs;
+  const shown = ui.preview ? ui.rules.previewed?.(obs, ui.preview.result) ?? obs : obs;
   ui.view.setOverlay(ui.rules.overlay?.(shown, c) || null);
   const [hhex, hs] = handles();
   ui.view.setHandles(hhex, hs);
@@ -388,8 +405,6 @@ function playerOf(side) {
   return ui.welcome?.game.sides.find((s) => s.side === side)?.player ?? '';
 }
 
-const MAIN_VERBS = ['end-move', 'end-phase', 'pass', 'no-advance', 'end-discard'];
-
 function renderPrompt() {
   const st = ui.st;
   const c = ctx();
@@ -416,9 +431,10 @@ function renderPrompt() {
   p.appendChild(h('div', { class: 'what' }, what));
   const buttons = h('div', { class: 'buttons' });
   if (st.your_turn) {
-    for (const x of ui.hints.filter((y) => MAIN_VERBS.includes(y.verb))) {
-      const label = { 'end-move': 'End this move', 'end-phase': x.description.replace(/^end /, 'End ').replace(/^./, (m) => m.toUpperCase()), pass: 'Pass (play no card)', 'no-advance': 'Do not advance', 'end-discard': 'Stop discarding and draw' }[x.verb] || x.description;
-      buttons.appendChild(h('button', { class: x.verb === 'end-phase' ? 'primary' : '', title: x.description, 'data-action': x.notation, onclick: () => act([x.notation]) }, label));
+    for (const x of ui.hints.filter((y) => ui.play.buttons[y.verb])) {
+      const b = ui.play.buttons[x.verb];
+      const label = (typeof b === 'function' ? b(x) : b) || x.description;
+      buttons.appendChild(h('button', { class: x.verb === ui.play.primary ? 'primary' : '', title: x.description, 'data-action': x.notation, onclick: () => act([x.notation]) }, label));
     }
   }
   if (st.undoable > 0) {
@@ -429,26 +445,8 @@ function renderPrompt() {
 }
 
 function instructions() {
-  const verbs = new Set(ui.hints.map((x) => x.verb));
-  if (ui.selected && ui.reach && ui.dest) return `Click an arrow to arrive in ${ui.dest} with that facing, or ${ui.dest} again to go there the cheapest way. Moves are final (7.5).`;
-  if (ui.selected && ui.reach) return 'Click a shaded hex to choose where to go (the number is its MP cost), or an arrow to turn where the unit stands. Moves are final (7.5).';
-  if (ui.selected && verbs.has('attack')) return 'Click a red hex to see the odds of an attack on it, then declare it.';
-  if (ui.selected && verbs.has('support')) return 'Click a green hex to have this unit\'s guns support it.';
-  if (verbs.has('face') || verbs.has('wheel') || verbs.has('turn')) return 'Click an arrow around the unit to change its facing, or end its move.';
-  if (verbs.has('select')) return 'Click one of your units to see where it can go.';
-  if (verbs.has('attack') || verbs.has('support')) return 'Click one of your units next to the enemy to declare an attack or Supporting Fire; end declarations when done.';
-  if (verbs.has('place')) {
-    const next = ui.hints.find((x) => x.verb === 'place');
-    const what = /^place (.*) on /.exec(next?.description || '')?.[1];
-    return `Click a marked set-up hex to place the next piece${what ? `: ${what}` : ''}.`;
-  }
-  if (verbs.has('resolve')) return 'Click a marked target to resolve that attack next.';
-  if (verbs.has('retreat')) return 'Click a marked hex to retreat into it.';
-  if (verbs.has('play')) return 'Play a card from your hand, or pass.';
-  if (verbs.has('discard')) return 'Discard the cards you do not want, then draw.';
-  if (verbs.has('advance')) return 'Advance a unit into the vacated hex, or do not.';
-  if (verbs.has('rally')) return 'Choose the unit that rallies automatically.';
-  return 'Choose one of the actions below.';
+  const said = ui.rules.instructions?.(ui.hints, { selected: ui.selected, reach: ui.reach, dest: ui.dest });
+  return said || 'Choose one of the actions below.';
 }
 
 function renderSelection() {
@@ -456,11 +454,11 @@ function renderSelection() {
   p.innerHTML = '';
   const c = ctx();
   if (ui.preview) {
-    const box = ui.rules.previewPanel?.(ui.preview.attacks, ui.preview.hint.hex, c);
+    const box = ui.rules.previewPanel?.(ui.preview.result, ui.preview.hint.hex, c);
     p.appendChild(h('h3', {}, 'Before you commit'));
     if (box) p.appendChild(box);
     p.appendChild(h('div', { class: 'buttons', style: 'display:flex;gap:6px;margin-top:6px' },
-      h('button', { class: 'primary', id: 'declare', onclick: () => act([ui.preview.hint.notation]) }, ui.preview.hint.verb === 'attack' ? 'Declare this attack' : 'Declare Supporting Fire'),
+      h('button', { class: 'primary', id: 'declare', onclick: () => act([ui.preview.hint.notation]) }, ui.play.declareLabel?.(ui.preview.hint) ?? 'Declare'),
       h('button', { onclick: () => { ui.preview = null; render(); } }, 'Cancel')));
     p.style.display = '';
     return;
@@ -479,7 +477,7 @@ function renderSelection() {
     const mp = ui.rules.half?.(ui.reach.start_half_mp) ?? ui.reach.start_half_mp / 2;
     p.appendChild(h('div', { class: 'muted', style: 'margin-top:4px' }, `${mp} MP left · ${ui.reach.hexes.length - 1} hexes within reach`));
   }
-  const own = ui.hints.filter((x) => x.unit === sel && !['select', 'step', 'face', 'wheel', 'sidestep'].includes(x.verb));
+  const own = ui.hints.filter((x) => x.unit === sel && !isMove(x.verb));
   if (own.length) {
     const list = h('div', { class: 'choices' });
     for (const x of own) list.appendChild(h('button', { onclick: () => choose(x) }, x.description));
@@ -510,27 +508,29 @@ function renderLogs() {
   box.innerHTML = '';
   if (ui.logTab === 'events') {
     for (const e of ui.events) {
-      const head = e.json?.event === 'phase_begins';
+      const head = !!ui.rules.isHeading?.(e);
       box.appendChild(h('div', { class: head ? 'turnhead' : '' }, head ? null : h('span', { class: 'step' }, `${e.step}`), e.text));
     }
   } else {
     const byStep = new Map();
     for (const e of ui.events) {
+      if (ui.rules.isHeading?.(e)) continue;
       if (!byStep.has(e.step)) byStep.set(e.step, []);
       byStep.get(e.step).push(e.text);
     }
     ui.dice.forEach((d, i) => {
-      const m = /^die (\d)$/.exec(d.outcome);
+      // A die the rules module can show as a face ({face, quote}), else the outcome's notation.
+      const die = ui.rules.die?.(d.outcome) || null;
       // What the die decided: the events of its step, or (when cards may still change it) the
       // first later event that quotes it, before the next roll.
-      let texts = (byStep.get(d.step) || []).filter((t) => !/^Turn \d+:/.test(t));
-      if (m && !texts.some((t) => t.includes(`die ${m[1]}`))) {
+      let texts = byStep.get(d.step) || [];
+      if (die && !texts.some((t) => t.includes(die.quote))) {
         const until = ui.dice[i + 1]?.step ?? Infinity;
-        const later = ui.events.find((e) => e.step > d.step && e.step < until && e.text.includes(`die ${m[1]}`));
+        const later = ui.events.find((e) => e.step > d.step && e.step < until && e.text.includes(die.quote));
         if (later) texts = [later.text, ...texts];
       }
       box.appendChild(h('div', {},
-        m ? h('span', { class: 'die-face' }, m[1]) : h('span', { class: 'die' }, `${d.outcome} `),
+        die ? h('span', { class: 'die-face' }, die.face) : h('span', { class: 'die' }, `${d.outcome} `),
         h('span', { class: 'step' }, `${d.step} · ${d.turn}`), h('br'),
         texts.slice(0, 2).join(' · ')));
     });
@@ -550,9 +550,7 @@ function renderHover() {
   const info = ui.view.hex(hex);
   const t = ui.board.terrain[info.terrain];
   let html = `<b>${esc(hex)}</b> ${esc(t?.name || '')}${info.name ? ` · <i>${esc(info.name)}</i>` : ''}`;
-  if (t) html += `<br><span class="muted">move ${t.move_cost} MP${t.attack_into ? `, infantry attacking in ${t.attack_into}` : ''}${t.cavalry_attack_into ? `, cavalry ${t.cavalry_attack_into}` : ''}${t.artillery === false ? ', no Supporting Fire from here' : ''}</span>`;
-  const depot = info.depot !== undefined ? ui.board.depots[info.depot] : null;
-  if (depot) html += `<br>Depot: ${esc(depot.name)} (${esc(ctx().sideName(depot.side))})`;
+  html += ui.rules.hexInfo?.(info, t, ctx()) || '';
   const piece = pieceAt(hex);
   if (piece) html += `<hr style="border:none;border-top:1px solid #ddd">${ui.rules.pieceInfo(piece, ctx())}`;
   const r = ui.reach?.hexes.find((x) => x.hex === hex);
@@ -572,6 +570,7 @@ async function main() {
   }
   ui.board = await res.json();
   ui.rules = (await import(`/rules/${ui.board.rules}.js`)).default;
+  ui.play = { ...PLAY_DEFAULTS, ...(ui.rules.play || {}) };
   ui.view = new BoardView($('map'), ui.board, ui.rules);
   ui.view.on('click', onHexClick);
   ui.view.on('cancel', () => { ui.selected = null; ui.reach = null; ui.dest = null; ui.preview = null; closeMenu(); render(); });

@@ -137,8 +137,9 @@ async function main() {
   ]);
   const sel = $('scenario');
   for (const s of scenarios) sel.appendChild(h('option', { value: s.id }, s.name));
-  // The historical deployment is the quickest way into a battle.
-  if (scenarios.some((s) => s.id === 'dm-leuthen-historical')) sel.value = 'dm-leuthen-historical';
+  // The scenario the data marks as featured (`[scenario] featured`) comes first, else the first.
+  const first = scenarios.find((s) => s.featured) || scenarios[0];
+  if (first) sel.value = first.id;
   sel.onchange = showScenario;
   showScenario();
   $('newgame').addEventListener('submit', create);

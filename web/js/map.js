@@ -1,7 +1,8 @@
 // The battlefield as SVG, drawn from the server's board description (GET /api/games/{id}/board):
-// terrain per hex, hexside features, roads, slopes, place names, printed hex numbers, depots.
-// Rule-system drawing (counters, markers, attack arrows) comes from the rules module; this file
-// knows nothing of any rule system. Zoom with the wheel or the buttons, pan by dragging.
+// terrain per hex, hexside features, roads, slopes, place names, printed hex numbers.
+// Rule-system drawing (counters, markers, arrows, the map's own marks) and the words of the key
+// come from the rules module; this file knows nothing of any rule system. Zoom with the wheel or
+// the buttons, pan by dragging.
 
 export const SVGNS = 'http://www.w3.org/2000/svg';
 
@@ -73,15 +74,16 @@ export class BoardView {
     this.defs = el('defs', {}, svg);
     this.root = el('g', { class: 'board' }, svg);
     this.layers = {};
-    // Place names lie under the counters, as on a printed map; depot flags stay on top.
+    // Place names lie under the counters, as on a printed map; the rules module's marks on the
+    // map (`drawMap`) stay on top.
     for (const name of ['terrain', 'glyphs', 'grid', 'roads', 'hexsides', 'slopes', 'labels',
-      'names', 'highlights', 'overlayLow', 'pieces', 'depots', 'overlay', 'hit', 'handles']) {
+      'names', 'highlights', 'overlayLow', 'pieces', 'marks', 'overlay', 'hit', 'handles']) {
       this.layers[name] = el('g', { class: `layer-${name}` }, this.root);
     }
     this.layers.pieces.setAttribute('pointer-events', 'none');
     this.layers.overlay.setAttribute('pointer-events', 'none');
     this.layers.names.setAttribute('pointer-events', 'none');
-    this.layers.depots.setAttribute('pointer-events', 'none');
+    this.layers.marks.setAttribute('pointer-events', 'none');
     this.drawStatic();
     this.vb = { x: -20, y: -20, w: board.layout.width + 40, h: board.layout.height + 40 };
     this.installPanZoom();
@@ -138,15 +140,16 @@ export class BoardView {
       }
     }
     // Roads: a casing and a fill, centre to centre.
-    for (const r of board.roads) {
+    const roads = board.roads || [];
+    for (const r of roads) {
       el('line', { x1: r.x1, y1: r.y1, x2: r.x2, y2: r.y2, class: 'road-casing' }, layers.roads);
     }
-    for (const r of board.roads) {
+    for (const r of roads) {
       el('line', { x1: r.x1, y1: r.y1, x2: r.x2, y2: r.y2, class: 'road' }, layers.roads);
     }
     // Hexside features.
-    for (const s of board.hexsides) {
-      const f = board.features[s.feature] || {};
+    for (const s of board.hexsides || []) {
+      const f = (board.features || [])[s.feature] || {};
       const look = this.rules.featureStyle?.(f.id) || FEATURE[f.id] || { stroke: '#444', width: 4 };
       const line = el('line', {
         x1: s.x1, y1: s.y1, x2: s.x2, y2: s.y2,
@@ -156,7 +159,7 @@ export class BoardView {
       el('title', { text: `${f.name || f.id} (hexside of ${s.hex} ${s.dir})` }, line);
     }
     // Slopes: a brown band on the hexside and hachures running down from it.
-    for (const s of board.slopes) {
+    for (const s of board.slopes || []) {
       el('line', { x1: s.x1, y1: s.y1, x2: s.x2, y2: s.y2, class: 'slope-band' }, layers.slopes);
       const n = 6;
       for (let i = 1; i < n; i++) {
@@ -170,17 +173,8 @@ export class BoardView {
         }, layers.slopes);
       }
     }
-    // Depots.
-    for (const d of board.depots) {
-      const h = this.hex(d.hex);
-      if (!h) continue;
-      const g = el('g', { class: 'depot', transform: `translate(${h.x + R * 0.42},${h.y - H * 0.42})` }, layers.depots);
-      const color = this.rules.sideColor?.(d.side) || '#444';
-      el('line', { x1: 0, y1: 12, x2: 0, y2: -8, stroke: '#3a2a18', 'stroke-width': 1.6 }, g);
-      el('path', { d: 'M0,-8 L13,-4 L0,0 Z', fill: color, stroke: '#3a2a18', 'stroke-width': 0.8 }, g);
-      el('circle', { cx: 0, cy: 12, r: 2, fill: '#3a2a18' }, g);
-      el('title', { text: `${d.name}: ${d.side} depot` }, g);
-    }
+    // The rule system's own marks on the map.
+    this.rules.drawMap?.(layers.marks, this);
     // The hit layer: one transparent hex per cell, on top of everything but the handles.
     for (const h of board.hexes) {
       const p = el('polygon', { points: this.corners(h.x, h.y), class: 'hit', 'data-hex': h.label }, this.layers.hit);
@@ -243,7 +237,8 @@ export class BoardView {
     }
   }
 
-  // The key to the map: terrain, hexside features, roads, slopes, depots (HTML snippets).
+  // The key to the map: terrain, hexside features, roads, slopes, then the rules module's own
+  // items (HTML snippets). The rules module words the terrain, feature and slope items.
   legendItems() {
     const items = [];
     const sw = (inner) => `<svg width="26" height="18" viewBox="0 0 26 18">${inner}</svg>`;
@@ -254,18 +249,17 @@ export class BoardView {
         marsh: '<path d="M8,12 h8 M12,12 v-6 M10,12 l-2,-4 M14,12 l2,-4" stroke="#3f7262" fill="none"/>',
         village: '<rect x="6" y="6" width="6" height="4" fill="#b5533c"/><rect x="14" y="9" width="6" height="4" fill="#b5533c"/>',
         hill: '<ellipse cx="13" cy="9" rx="8" ry="5" fill="none" stroke="#a9844b"/>' }[st.glyph] || '';
-      items.push(`${sw(`<rect x="1" y="1" width="24" height="16" fill="${st.glyph === 'hill' ? '#dcc08b' : st.fill}" stroke="#8a7a5a"/>${extra}`)} ${t.name}: ${t.move_cost} MP${t.attack_into ? `, attack into ${t.attack_into}` : ''}${t.cavalry_attack_into ? ` (cavalry ${t.cavalry_attack_into})` : ''}${t.artillery === false ? ', no artillery support' : ''}`);
+      items.push(`${sw(`<rect x="1" y="1" width="24" height="16" fill="${st.glyph === 'hill' ? '#dcc08b' : st.fill}" stroke="#8a7a5a"/>${extra}`)} ${this.rules.terrainText?.(t) ?? t.name}`);
     });
-    for (const f of this.board.features) {
+    for (const f of this.board.features || []) {
       const look = this.rules.featureStyle?.(f.id) || FEATURE[f.id] || { stroke: '#444', width: 4 };
-      items.push(`${sw(`<line x1="2" y1="9" x2="24" y2="9" stroke="${look.stroke}" stroke-width="${Math.min(look.width, 6)}"/>`)} ${f.name} hexside: +${f.move_cost} MP${f.attack_across ? `, attack across ${f.attack_across}` : ''}`);
+      items.push(`${sw(`<line x1="2" y1="9" x2="24" y2="9" stroke="${look.stroke}" stroke-width="${Math.min(look.width, 6)}"/>`)} ${this.rules.featureText?.(f) ?? `${f.name} hexside`}`);
     }
-    if (this.board.roads.length) items.push(`${sw('<line x1="2" y1="9" x2="24" y2="9" stroke="#7d5a31" stroke-width="6"/><line x1="2" y1="9" x2="24" y2="9" stroke="#ecd9a4" stroke-width="3"/>')} road`);
-    if (this.board.slopes.length) {
-      const sl = this.board.slope || {};
-      items.push(`${sw('<line x1="2" y1="5" x2="24" y2="5" stroke="#9a6b34" stroke-width="3"/><path d="M6,5 v6 M11,5 v6 M16,5 v6 M21,5 v6" stroke="#8a5a26"/>')} slope (the hachures point downhill)${sl.infantry_upslope ? `: infantry attacking upslope ${sl.infantry_upslope}` : ''}`);
+    if (this.board.roads?.length) items.push(`${sw('<line x1="2" y1="9" x2="24" y2="9" stroke="#7d5a31" stroke-width="6"/><line x1="2" y1="9" x2="24" y2="9" stroke="#ecd9a4" stroke-width="3"/>')} road`);
+    if (this.board.slopes?.length) {
+      items.push(`${sw('<line x1="2" y1="5" x2="24" y2="5" stroke="#9a6b34" stroke-width="3"/><path d="M6,5 v6 M11,5 v6 M16,5 v6 M21,5 v6" stroke="#8a5a26"/>')} slope (the hachures point downhill)${this.rules.slopeText?.(this.board) ?? ''}`);
     }
-    if (this.board.depots.length) items.push(`${sw('<line x1="9" y1="16" x2="9" y2="2" stroke="#3a2a18" stroke-width="1.6"/><path d="M9,2 L21,6 L9,9 Z" fill="#777"/>')} depot, in its side's colour`);
+    items.push(...(this.rules.mapLegend?.(this.board, sw) || []));
     return items;
   }
 

@@ -1,7 +1,8 @@
-// Drums & Muskets: how its counters, markers and panels look. Everything here reads the
-// observation the server sent for this viewer (crates/rules-dm/src/observe.rs) and the public
-// board description; nothing else. Other rule systems provide a module with the same exports
-// (see docs/web.md).
+// Drums & Muskets: how its counters, markers, map marks and panels look, and how the battle page
+// offers its actions. Everything here reads the observation the server sent for this viewer
+// (crates/rules-dm/src/observe.rs), the public board description (crates/games/src/dm/ui.rs)
+// and the legal actions; nothing else. Other rule systems provide a module with the same
+// exports (see docs/web.md).
 
 import { el, bearing } from '../js/map.js';
 import { h, esc } from '../js/util.js';
@@ -360,9 +361,112 @@ function legend(ctx) {
   return items;
 }
 
+// ---------- the map: depots, and the words of the key ----------
+
+const sideColor = (sideId) => (SIDE_LOOK[sideId] || SIDE_LOOK.prussian).bg;
+
+// Depots (Exclusive 13.0): a flag in the owner's colour in the hex's upper right corner.
+function drawMap(layer, view) {
+  for (const d of view.board.depots || []) {
+    const hx = view.hex(d.hex);
+    if (!hx) continue;
+    const g = el('g', { class: 'depot', transform: `translate(${hx.x + view.R * 0.42},${hx.y - view.H * 0.42})` }, layer);
+    const color = sideColor(d.side);
+    el('line', { x1: 0, y1: 12, x2: 0, y2: -8, stroke: '#3a2a18', 'stroke-width': 1.6 }, g);
+    el('path', { d: 'M0,-8 L13,-4 L0,0 Z', fill: color, stroke: '#3a2a18', 'stroke-width': 0.8 }, g);
+    el('circle', { cx: 0, cy: 12, r: 2, fill: '#3a2a18' }, g);
+    el('title', { text: `${d.name}: ${d.side} depot` }, g);
+  }
+}
+
+function mapLegend(board, sw) {
+  return board.depots?.length ? [`${sw('<line x1="9" y1="16" x2="9" y2="2" stroke="#3a2a18" stroke-width="1.6"/><path d="M9,2 L21,6 L9,9 Z" fill="#777"/>')} depot, in its side's colour`] : [];
+}
+
+// The Terrain Effects Chart in the key.
+function terrainText(t) {
+  return `${t.name}: ${t.move_cost} MP${t.attack_into ? `, attack into ${t.attack_into}` : ''}${t.cavalry_attack_into ? ` (cavalry ${t.cavalry_attack_into})` : ''}${t.artillery === false ? ', no artillery support' : ''}`;
+}
+
+function featureText(f) {
+  return `${f.name} hexside: +${f.move_cost} MP${f.attack_across ? `, attack across ${f.attack_across}` : ''}`;
+}
+
+function slopeText(board) {
+  const sl = board.slope || {};
+  return sl.infantry_upslope ? `: infantry attacking upslope ${sl.infantry_upslope}` : '';
+}
+
+// The hover box of a hex: its terrain's effects and its depot.
+function hexInfo(info, t, ctx) {
+  let html = '';
+  if (t) html += `<br><span class="muted">move ${t.move_cost} MP${t.attack_into ? `, infantry attacking in ${t.attack_into}` : ''}${t.cavalry_attack_into ? `, cavalry ${t.cavalry_attack_into}` : ''}${t.artillery === false ? ', no Supporting Fire from here' : ''}</span>`;
+  const depot = info.depot !== undefined ? ctx.board.depots[info.depot] : null;
+  if (depot) html += `<br>Depot: ${esc(depot.name)} (${esc(ctx.sideName(depot.side))})`;
+  return html;
+}
+
+// ---------- how the battle page offers the actions (by verb) ----------
+
+const play = {
+  select: 'select',
+  move: ['select', 'step', 'face', 'wheel', 'sidestep'],
+  preview: ['attack', 'support'],
+  aimed: { attack: 'target', support: 'support', step: 'reach', sidestep: 'reach' },
+  onHex: { place: 'option-blue', resolve: 'option-red', retreat: 'option-purple', rally: 'option-green', advance: 'option-green' },
+  // A wheel spends the whole Movement Allowance (7.2).
+  facing: { face: '', turn: '', wheel: 'ends-move' },
+  buttons: {
+    'end-move': 'End this move',
+    'end-phase': (x) => x.description.replace(/^end /, 'End ').replace(/^./, (m) => m.toUpperCase()),
+    pass: 'Pass (play no card)',
+    'no-advance': 'Do not advance',
+    'end-discard': 'Stop discarding and draw',
+  },
+  primary: 'end-phase',
+  declareLabel: (hint) => (hint.verb === 'attack' ? 'Declare this attack' : 'Declare Supporting Fire'),
+  faceTitle: (f) => (f.ends_move ? `face ${f.facing} (the whole Movement Allowance, 7.2)` : `face ${f.facing} (7.2)`),
+};
+
+// What to do now, from the legal actions and the selection (`{selected, reach, dest}`).
+function instructions(hints, sel) {
+  const verbs = new Set(hints.map((x) => x.verb));
+  if (sel.selected && sel.reach && sel.dest) return `Click an arrow to arrive in ${sel.dest} with that facing, or ${sel.dest} again to go there the cheapest way. Moves are final (7.5).`;
+  if (sel.selected && sel.reach) return 'Click a shaded hex to choose where to go (the number is its MP cost), or an arrow to turn where the unit stands. Moves are final (7.5).';
+  if (sel.selected && verbs.has('attack')) return 'Click a red hex to see the odds of an attack on it, then declare it.';
+  if (sel.selected && verbs.has('support')) return 'Click a green hex to have this unit\'s guns support it.';
+  if (verbs.has('face') || verbs.has('wheel') || verbs.has('turn')) return 'Click an arrow around the unit to change its facing, or end its move.';
+  if (verbs.has('select')) return 'Click one of your units to see where it can go.';
+  if (verbs.has('attack') || verbs.has('support')) return 'Click one of your units next to the enemy to declare an attack or Supporting Fire; end declarations when done.';
+  if (verbs.has('place')) {
+    const next = hints.find((x) => x.verb === 'place');
+    const what = /^place (.*) on /.exec(next?.description || '')?.[1];
+    return `Click a marked set-up hex to place the next piece${what ? `: ${what}` : ''}.`;
+  }
+  if (verbs.has('resolve')) return 'Click a marked target to resolve that attack next.';
+  if (verbs.has('retreat')) return 'Click a marked hex to retreat into it.';
+  if (verbs.has('play')) return 'Play a card from your hand, or pass.';
+  if (verbs.has('discard')) return 'Discard the cards you do not want, then draw.';
+  if (verbs.has('advance')) return 'Advance a unit into the vacated hex, or do not.';
+  if (verbs.has('rally')) return 'Choose the unit that rallies automatically.';
+  return null;
+}
+
+// The observation as it would stand after the declaration previewed: its attacks.
+function previewed(obs, attacks) {
+  return { ...obs, attacks: attacks || obs.attacks };
+}
+
+// The log: a new phase is a heading; a die roll shows as its face.
+const isHeading = (e) => e.json?.event === 'phase_begins';
+
+function die(outcome) {
+  const m = /^die (\d)$/.exec(outcome);
+  return m ? { face: m[1], quote: `die ${m[1]}` } : null;
+}
+
 export default {
   id: 'dm',
-  sideColor: (sideId) => (SIDE_LOOK[sideId] || SIDE_LOOK.prussian).bg,
   pieces,
   drawPiece,
   overlay,
@@ -373,4 +477,15 @@ export default {
   previewPanel,
   legend,
   half,
+  drawMap,
+  mapLegend,
+  terrainText,
+  featureText,
+  slopeText,
+  hexInfo,
+  play,
+  instructions,
+  previewed,
+  isHeading,
+  die,
 };

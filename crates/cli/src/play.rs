@@ -100,7 +100,7 @@ Type the number of a choice, or its notation (e.g. `step 0712`). Other commands:
   map          draw the battlefield again
   choices      list the legal choices again
   log          every event you may see so far
-  undo         take back your last decision (not moves, 7.5; not past a die, a card, a reveal or the opponent)
+  undo         take back your last decision (not past a die, a card, a reveal, the opponent or what the rules make final)
   save FILE    write the game record (JSON) to FILE
   help         this text
   quit         stop (the record is written if --record was given)";
@@ -237,24 +237,29 @@ impl Game {
                         listed = false;
                         continue;
                     }
-                    let legal = self.m.legal_actions();
-                    let only_pass = legal.len() == 1 && legal[0].notation == "pass";
-                    // Nothing to choose: pass at once. In hot-seat play the screen still goes to
-                    // that side first when the other player holds it: if it went only when a
-                    // card could be played, the prompt itself would tell the other player so.
+                    // Nothing to choose but a pass (no card to play): pass at once. In hot-seat
+                    // play the screen still goes to that side first when the other player holds
+                    // it: if it went only when there was a choice, the prompt itself would tell
+                    // the other player so.
                     let on_screen = self.fixed.is_some() || self.screen == Viewer::Side(side);
-                    if only_pass && (on_screen || !self.hot_seat()) {
+                    let lone_pass = self.m.lone_pass();
+                    if let Some(pass) = &lone_pass
+                        && (on_screen || !self.hot_seat())
+                    {
                         if self.screen == Viewer::Side(side) {
-                            out!("  ({}: no card to play here; pass)", self.m.side_name(side));
+                            out!(
+                                "  ({}: nothing to choose here; {pass})",
+                                self.m.side_name(side)
+                            );
                         }
-                        self.m.apply("pass")?;
+                        self.m.apply(pass)?;
                         self.show_events();
                         continue;
                     }
                     if !self.hand_over(side, input) {
                         return Ok(ExitCode::SUCCESS);
                     }
-                    if only_pass {
+                    if lone_pass.is_some() {
                         continue;
                     }
                     self.show_events();
@@ -299,8 +304,13 @@ impl Game {
                     out!("  taken back; {} more may be", self.m.undoable(side));
                     return Ok(Step::Applied);
                 }
+                let rules = self
+                    .m
+                    .final_decisions()
+                    .map(|w| format!(", and {w}"))
+                    .unwrap_or_default();
                 out!(
-                    "  nothing to take back: undo stops at the last die, card, revealed piece or opponent's decision, and moves are final (7.5)"
+                    "  nothing to take back: undo stops at the last die, card, revealed piece or opponent's decision{rules}"
                 );
             }
             "save" => {

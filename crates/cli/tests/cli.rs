@@ -416,7 +416,10 @@ fn scripted_play_through_stdin() {
     assert!(s.contains("refused: cannot read `fly to the moon`"), "{s}");
     assert!(s.contains("refused: "), "{s}");
     assert!(s.contains("Prussian to decide"), "{s}");
-    assert!(s.contains("moves are final (7.5)"), "a move may not: {s}");
+    assert!(
+        s.contains("and moves are final, 7.5"),
+        "a move may not: {s}"
+    );
     assert!(s.contains("moves 0711 ->"), "ferdinand stepped: {s}");
     assert!(s.contains("Prussian's view"), "{s}");
     assert!(!s.contains("Daun"), "hidden Austrian units leaked: {s}");

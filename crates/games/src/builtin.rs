@@ -1,4 +1,5 @@
-//! The scenarios shipped inside the program, embedded at build time.
+//! The scenarios shipped inside the program, embedded at build time. Each rule system's module
+//! lists its own directories with [`scenario_files!`]; the registry gathers them.
 
 use coupdoeil_scenario::Document;
 use std::sync::OnceLock;
@@ -11,20 +12,22 @@ pub(crate) struct Builtin {
     pub files: &'static [(&'static str, &'static str)],
 }
 
+/// A built-in scenario directory: `scenario_files!("dm/leuthen": "scenario.toml", "map.toml")`
+/// embeds `data/scenarios/dm/leuthen/scenario.toml` and `map.toml`.
 macro_rules! scenario_files {
     ($dir:literal: $($file:literal),+ $(,)?) => {
         Builtin {
             dir: $dir,
-            files: &[$(($file, include_str!(concat!("../../../data/scenarios/", $dir, "/", $file)))),+],
+            files: &[$(($file, include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/scenarios/", $dir, "/", $file)))),+],
         }
     };
 }
 
-/// Every built-in scenario directory.
-pub(crate) static BUILTINS: &[Builtin] = &[
-    scenario_files!("dm/leuthen": "scenario.toml", "map.toml", "oob.toml", "cards.toml", "charts.toml"),
-    scenario_files!("dm/leuthen-historical": "scenario.toml"),
-];
+/// Every built-in scenario directory, in registry order.
+pub(crate) fn all() -> &'static [&'static Builtin] {
+    static ALL: OnceLock<Vec<&'static Builtin>> = OnceLock::new();
+    ALL.get_or_init(|| crate::builtin_scenarios().collect())
+}
 
 impl Builtin {
     /// The files named `dir/file`, for diagnostics.
@@ -43,12 +46,12 @@ impl Builtin {
     }
 }
 
-/// The id declared by each built-in (`[scenario] id`), in [`BUILTINS`] order; `None` where the
+/// The id declared by each built-in (`[scenario] id`), in [`all`] order; `None` where the
 /// files do not parse (reported when the scenario is loaded).
 fn ids() -> &'static [Option<String>] {
     static IDS: OnceLock<Vec<Option<String>>> = OnceLock::new();
     IDS.get_or_init(|| {
-        BUILTINS
+        all()
             .iter()
             .map(|b| {
                 let doc = b.document().ok()?;
@@ -67,7 +70,7 @@ pub(crate) fn find(id: &str) -> Option<&'static Builtin> {
     ids()
         .iter()
         .position(|i| i.as_deref() == Some(id))
-        .map(|i| &BUILTINS[i])
+        .map(|i| all()[i])
 }
 
 /// The ids of every built-in scenario, in registry order.
@@ -78,7 +81,7 @@ pub(crate) fn all_ids() -> Vec<String> {
 /// Every embedded file as `rules/scenario/file.toml`, e.g. `dm/leuthen/map.toml`.
 #[must_use]
 pub fn builtin_file_names() -> Vec<String> {
-    BUILTINS
+    all()
         .iter()
         .flat_map(|b| b.files.iter().map(move |(f, _)| format!("{}/{f}", b.dir)))
         .collect()

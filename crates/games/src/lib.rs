@@ -28,16 +28,27 @@
 //! ```
 #![forbid(unsafe_code)]
 
+#[macro_use]
+mod registry;
+#[macro_use]
 mod builtin;
-mod dm;
+
+// The registry: every rule system this program plays, once. Adding one means its module
+// (`src/<rules id>/`: `GameExt` and `GameUi`, its built-in scenarios, its terminal picture)
+// and one entry here.
+rule_systems! { $
+    /// Drums & Muskets.
+    dm: Dm(coupdoeil_dm::DrumsMuskets) = "dm";
+}
+
 mod load;
 mod replay;
 mod session;
 mod ui;
 
 use coupdoeil_ai::{Agent, AgentSpec, Capabilities, ChaCha8Rng, Clock, make_agent_with};
-use coupdoeil_dm::DrumsMuskets;
 use coupdoeil_engine::{Evaluate, Game, Outcome, Record, Side, ToAct, Viewer, draw_below};
+use coupdoeil_scenario::{Diagnostics, Scenario};
 use rand::SeedableRng;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -47,10 +58,16 @@ pub use builtin::builtin_file_names;
 pub use load::{LoadError, Loaded, ScenarioInfo, list, load, load_files, load_for_record};
 pub use replay::{ReplayFailure, Replayed, ReplayedStep, replay_record};
 pub use session::Session;
-pub use ui::{ActionHint, HEX_SIZE, Reach, ReachEnd, ReachHex};
+pub use ui::{ActionHint, GameUi, HEX_SIZE, Reach, ReachEnd, ReachHex};
 
 /// What a front end needs from a rule system beyond [`Game`] and [`Evaluate`].
 pub trait GameExt: Game + Evaluate + Send + Sync + 'static {
+    /// The game of a validated scenario whose `rules` is this system's id (the rules crate's
+    /// own checks of its data come back as diagnostics).
+    ///
+    /// # Errors
+    /// Whatever the rule system finds wrong with the scenario.
+    fn from_scenario(scenario: &Scenario) -> Result<Self, Diagnostics>;
     /// The scenario's display name.
     fn scenario_name(&self) -> &str;
     /// The id of a side (`prussian`), as scenario files and command lines spell it.
@@ -69,6 +86,19 @@ pub trait GameExt: Game + Evaluate + Send + Sync + 'static {
     /// An event as plain data for programs (ids and printed hex labels, not internal indices).
     fn event_json(&self, event: &Self::Event) -> serde_json::Value {
         serde_json::to_value(event).unwrap_or(serde_json::Value::Null)
+    }
+    /// The decisions the rules make final (never taken back: [`Game::may_take_back`]), in
+    /// words with their rule, for the messages of undo (`moves are final, 7.5`); `None` when
+    /// only dice, revealed information and the opponent's decisions stop an undo.
+    fn final_decisions(&self) -> Option<&'static str> {
+        None
+    }
+    /// The pass of a side whose only legal action in `state` is to pass (decline a card
+    /// window, say), which a front end may take for a person who asked for it; `None` when there
+    /// is a choice or the system has no such notion (the default).
+    fn lone_pass(&self, state: &Self::State) -> Option<Self::Action> {
+        let _ = state;
+        None
     }
 }
 
@@ -184,26 +214,6 @@ pub enum PlayError {
     AgentMismatch,
 }
 
-/// A game of any rule system, bound to its scenario.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// Drums & Muskets.
-    Dm(Arc<DrumsMuskets>),
-}
-
-/// A match of any rule system.
-#[derive(Clone, Debug)]
-pub enum AnyMatch {
-    /// Drums & Muskets.
-    Dm(Session<DrumsMuskets>),
-}
-
-/// An agent for any rule system.
-pub enum AnyAgent {
-    /// Drums & Muskets.
-    Dm(Box<dyn Agent<DrumsMuskets>>),
-}
-
 impl std::fmt::Debug for AnyAgent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "AnyAgent({})", self.name())
@@ -214,28 +224,8 @@ impl AnyAgent {
     /// The agent's name.
     #[must_use]
     pub fn name(&self) -> String {
-        match self {
-            AnyAgent::Dm(a) => a.name(),
-        }
+        on_agent!(self, a => a.name())
     }
-}
-
-/// Dispatches a method body over the variants of [`AnyGame`].
-macro_rules! on_game {
-    ($self:expr, $g:ident => $body:expr) => {
-        match $self {
-            AnyGame::Dm($g) => $body,
-        }
-    };
-}
-
-/// Dispatches a method body over the variants of [`AnyMatch`].
-macro_rules! on_match {
-    ($self:expr, $s:ident => $body:expr) => {
-        match $self {
-            AnyMatch::Dm($s) => $body,
-        }
-    };
 }
 
 /// How an agent-against-agent game went.
@@ -286,27 +276,26 @@ pub struct PlayoutStats {
 }
 
 /// Decision states collected from a playout, for timing legal-action generation alone.
-#[derive(Clone, Debug)]
-pub enum BenchPositions {
-    /// Drums & Muskets states.
-    Dm(Arc<DrumsMuskets>, Vec<coupdoeil_dm::State>),
+pub struct BenchPositions(Box<dyn PositionSet>);
+
+impl std::fmt::Debug for BenchPositions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "BenchPositions({} positions)", self.len())
+    }
 }
 
 impl BenchPositions {
-    /// Generates the legal actions of every position once; returns the number of generations.
+    /// Generates the legal actions of every position once; returns the number of generations
+    /// and of actions generated.
     #[must_use]
     pub fn generate_all(&self) -> (u64, u64) {
-        match self {
-            BenchPositions::Dm(g, states) => generate_all(g.as_ref(), states),
-        }
+        self.0.generate_all()
     }
 
     /// Number of positions.
     #[must_use]
     pub fn len(&self) -> usize {
-        match self {
-            BenchPositions::Dm(_, s) => s.len(),
-        }
+        self.0.len()
     }
 
     /// Whether there are none.
@@ -316,14 +305,28 @@ impl BenchPositions {
     }
 }
 
-fn generate_all<G: Game>(game: &G, states: &[G::State]) -> (u64, u64) {
-    let mut legal = Vec::new();
-    let mut actions = 0u64;
-    for s in states {
-        game.legal_actions(s, &mut legal);
-        actions += legal.len() as u64;
+/// The states of one game, whatever its rule system.
+trait PositionSet: Send + Sync {
+    fn generate_all(&self) -> (u64, u64);
+    fn len(&self) -> usize;
+}
+
+struct Positions<G: Game>(Arc<G>, Vec<G::State>);
+
+impl<G: Game + Send + Sync> PositionSet for Positions<G> {
+    fn generate_all(&self) -> (u64, u64) {
+        let mut legal = Vec::new();
+        let mut actions = 0u64;
+        for s in &self.1 {
+            self.0.legal_actions(s, &mut legal);
+            actions += legal.len() as u64;
+        }
+        (self.1.len() as u64, actions)
     }
-    (states.len() as u64, actions)
+
+    fn len(&self) -> usize {
+        self.1.len()
+    }
 }
 
 /// The random number generator of stream `stream` of `seed` (stream 0 is the match's dice).
@@ -579,7 +582,7 @@ impl AnyGame {
     /// A new match (without scenario files in its record: see [`Loaded::new_match`]).
     #[must_use]
     pub fn new_match(&self, seed: u64) -> AnyMatch {
-        on_game!(self, g => AnyMatch::Dm(Session::new(g.clone(), seed)))
+        on_game!(self, g => AnyMatch::from(Session::new(g.clone(), seed)))
     }
 
     /// The program for `spec`, `None` for a human.
@@ -592,7 +595,7 @@ impl AnyGame {
     /// their time budgets (without one, to their iteration budgets only).
     #[must_use]
     pub fn agent_with_clock(&self, spec: AgentSpec, clock: Option<Clock>) -> Option<AnyAgent> {
-        on_game!(self, g => agent_for(g, spec, clock).map(AnyAgent::Dm))
+        on_game!(self, g => agent_for(g, spec, clock).map(AnyAgent::from))
     }
 
     /// Plays a whole game between two programs: dice from `seed` (stream 0), side A's agent
@@ -649,7 +652,10 @@ impl AnyGame {
     /// Up to `max` decision states from random playouts, for timing legal-action generation.
     #[must_use]
     pub fn bench_positions(&self, seed: u64, max: usize) -> BenchPositions {
-        on_game!(self, g => BenchPositions::Dm(g.clone(), bench_positions(g.as_ref(), seed, max)))
+        on_game!(self, g => BenchPositions(Box::new(Positions(
+            g.clone(),
+            bench_positions(g.as_ref(), seed, max),
+        ))))
     }
 }
 
@@ -679,7 +685,7 @@ impl AnyMatch {
     /// The game.
     #[must_use]
     pub fn game(&self) -> AnyGame {
-        on_match!(self, s => AnyGame::Dm(s.inner().game().clone()))
+        on_match!(self, s => AnyGame::from(s.inner().game().clone()))
     }
 
     /// The scenario id.
@@ -809,11 +815,20 @@ impl AnyMatch {
         agent: &mut AnyAgent,
         rng: &mut ChaCha8Rng,
     ) -> Result<String, PlayError> {
-        #[allow(unreachable_patterns)]
-        match (self, agent) {
-            (AnyMatch::Dm(s), AnyAgent::Dm(a)) => s.agent_choose(a.as_mut(), rng),
-            _ => Err(PlayError::AgentMismatch),
-        }
+        on_match_agent!(self, agent, (s, a) => s.agent_choose(a.as_mut(), rng), Err(PlayError::AgentMismatch))
+    }
+
+    /// The decisions the rules make final, in words ([`GameExt::final_decisions`]).
+    #[must_use]
+    pub fn final_decisions(&self) -> Option<&'static str> {
+        on_match!(self, s => s.game().final_decisions())
+    }
+
+    /// The notation of the pass that is the side to act's only legal action, if it is
+    /// ([`GameExt::lone_pass`]).
+    #[must_use]
+    pub fn lone_pass(&self) -> Option<String> {
+        on_match!(self, s => s.game().lone_pass(s.inner().state()).map(|a| s.game().action_notation(&a)))
     }
 
     /// The battlefield and status panel as text, showing only what `viewer` may see.

@@ -1,12 +1,10 @@
 //! Loading scenarios: built-in ids, or files handed over by the caller; `extends` resolved
 //! against the built-ins; every problem returned at once.
 
-use crate::builtin::{self, BUILTINS};
-use crate::{AnyGame, AnyMatch};
-use coupdoeil_dm::DrumsMuskets;
+use crate::builtin;
+use crate::{AnyGame, AnyMatch, RULES_IDS, bind};
 use coupdoeil_scenario::{Diagnostic, Diagnostics, Document, Scenario, merge};
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 /// How deep a chain of `extends` may go (deeper means a cycle).
 const MAX_EXTENDS: usize = 8;
@@ -26,6 +24,8 @@ pub struct ScenarioInfo {
     pub sides: Vec<(String, String)>,
     /// The scenario this one extends, if any.
     pub extends: Option<String>,
+    /// Offered first to players (`[scenario] featured`).
+    pub featured: bool,
 }
 
 /// Why a scenario could not be loaded.
@@ -75,7 +75,7 @@ impl Loaded {
 /// Every built-in scenario, in registry order.
 #[must_use]
 pub fn list() -> Vec<ScenarioInfo> {
-    BUILTINS
+    builtin::all()
         .iter()
         .filter_map(|b| {
             let own = b.document().ok()?;
@@ -122,6 +122,10 @@ fn info(doc: &Document, extends: Option<String>) -> ScenarioInfo {
             .join(" "),
         sides,
         extends,
+        featured: s
+            .and_then(|s| s.get("featured"))
+            .and_then(toml::Value::as_bool)
+            .unwrap_or(false),
     }
 }
 
@@ -153,16 +157,17 @@ fn resolve(mut doc: Document) -> Result<Document, Diagnostics> {
 /// Validates a resolved document and binds it to its rule system.
 fn build(doc: Document) -> Result<AnyGame, Diagnostics> {
     let scenario = Scenario::from_document(doc)?;
-    match scenario.rules.as_str() {
-        "dm" => DrumsMuskets::new(&scenario).map(|g| AnyGame::Dm(Arc::new(g))),
-        other => Err(Diagnostics(vec![Diagnostic {
+    bind(&scenario).unwrap_or_else(|| {
+        Err(Diagnostics(vec![Diagnostic {
             file: scenario.document.file_of("scenario.rules").to_string(),
             key: "scenario.rules".into(),
             message: format!(
-                "the rule system `{other}` is not available in this program (available: dm)"
+                "the rule system `{}` is not available in this program (available: {})",
+                scenario.rules,
+                RULES_IDS.join(", ")
             ),
-        }])),
-    }
+        }]))
+    })
 }
 
 /// Loads a built-in scenario by id.

@@ -66,9 +66,7 @@ impl ReplayFailure {
 /// The scenario cannot be loaded, or the first step at which the record does not match.
 pub fn replay_record(record: &Record) -> Result<Replayed, ReplayFailure> {
     let loaded = load_for_record(record).map_err(ReplayFailure::Load)?;
-    let (steps, final_hash, outcome) = match &loaded.game {
-        AnyGame::Dm(g) => steps_of(g.as_ref(), record)?,
-    };
+    let (steps, final_hash, outcome) = on_game!(&loaded.game, g => steps_of(g.as_ref(), record))?;
     Ok(Replayed {
         loaded,
         steps,

@@ -27,6 +27,10 @@ fn builtins_are_listed_with_sides() {
         );
     }
     assert_eq!(all[1].extends.as_deref(), Some("dm-leuthen"));
+    assert_eq!(
+        all.iter().map(|i| i.featured).collect::<Vec<_>>(),
+        [false, true]
+    );
     assert!(!all[0].name.is_empty() && !all[0].description.is_empty());
 }
 
@@ -70,6 +74,23 @@ fn unknown_ids_and_bad_files_are_errors_not_panics() {
     )])
     .unwrap_err();
     assert!(e.to_string().contains("extends"), "{e}");
+}
+
+#[test]
+fn every_builtin_is_bound_by_the_registry_entry_of_its_rules_id() {
+    for i in list() {
+        assert!(RULES_IDS.contains(&i.rules.as_str()), "{}", i.rules);
+        assert_eq!(load(&i.id).unwrap().game.rules_id(), i.rules);
+    }
+    let text = "[scenario]\nid = \"x\"\nextends = \"dm-leuthen-historical\"\nrules = \"nosuch\"\n";
+    let e = load_files(vec![("s.toml".into(), text.into())]).unwrap_err();
+    let available = format!("available: {})", RULES_IDS.join(", "));
+    assert!(
+        e.to_string()
+            .contains("rule system `nosuch` is not available")
+            && e.to_string().contains(&available),
+        "{e}"
+    );
 }
 
 #[test]

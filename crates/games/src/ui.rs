@@ -1,19 +1,17 @@
-//! What graphical front ends (the web server) need beyond the text interface: the board as
-//! plain data with pixel geometry, each legal action with the hex, unit, facing or card it
-//! concerns, the hexes a unit can reach this phase with their cost, attack odds previewed before
-//! a declaration, and a check that a sequence of actions is legal before any of it is applied.
+//! What graphical front ends (the web server) need beyond the text interface, and the trait
+//! each rule system implements for it ([`GameUi`]): the board as plain data with pixel
+//! geometry, each legal action with the hex, unit, facing or card it concerns, the hexes a unit
+//! can reach this phase with their cost, a declaration's consequences previewed before it is
+//! made, and a check that a sequence of actions is legal before any of it is applied.
 //!
 //! Everything here is derived from the scenario's public data, the legal actions, or a viewer's
 //! own observation: nothing a side may not see goes into what these functions return for it.
 
-use crate::{AnyGame, AnyMatch, PlayError};
-use coupdoeil_dm::state::{Stage, State};
-use coupdoeil_dm::{Action, DrumsMuskets};
+use crate::{AnyGame, AnyMatch, GameExt, PlayError};
 use coupdoeil_engine::{Game, Side, ToAct, Viewer};
-use coupdoeil_hex::{EdgeDir, Facing, Hexside};
+use coupdoeil_hex::EdgeDir;
 use serde::Serialize;
-use serde_json::{Value, json};
-use std::collections::{BTreeMap, BTreeSet};
+use serde_json::Value;
 
 /// Pixel size of a hex in the board description: centre to corner.
 pub const HEX_SIZE: f64 = 50.0;
@@ -42,7 +40,7 @@ pub struct ActionHint {
     /// The card it plays or discards, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub card: Option<String>,
-    /// A second unit (the unit supported by artillery), if any.
+    /// A second unit the action concerns, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target_unit: Option<String>,
 }
@@ -94,42 +92,110 @@ pub struct ReachEnd {
     pub path: Vec<String>,
 }
 
-fn hint(notation: String, description: String) -> ActionHint {
-    let verb = notation
-        .split_whitespace()
-        .next()
-        .unwrap_or_default()
-        .to_string();
-    ActionHint {
-        notation,
-        description,
-        verb,
-        unit: None,
-        hex: None,
-        from: None,
-        facing: None,
-        card: None,
-        target_unit: None,
+impl ActionHint {
+    /// The action with its notation, words and verb (the notation's first word) only; a rule
+    /// system's [`GameUi::legal_hints`] fills in the hex, unit, facing or card it concerns.
+    #[must_use]
+    pub fn plain(notation: String, description: String) -> ActionHint {
+        let verb = notation
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        ActionHint {
+            notation,
+            description,
+            verb,
+            unit: None,
+            hex: None,
+            from: None,
+            facing: None,
+            card: None,
+            target_unit: None,
+        }
     }
 }
 
-fn round1(x: f64) -> f64 {
+/// What a graphical front end needs from a rule system beyond [`GameExt`]. Each rule system's
+/// module in this crate implements it; the defaults suit a system without the notion.
+pub trait GameUi: GameExt {
+    /// The board as plain data for drawing, all of it public (the printed map, counter sheet,
+    /// cards and charts). Its `rules` field names the browser's drawing module
+    /// (`web/rules/<rules id>.js`); `layout` and `hexes` follow the shared map format (see
+    /// docs/web.md).
+    fn board_json(&self) -> Value;
+
+    /// The legal actions in `state` with what a map needs to offer each one, in the order of
+    /// [`Game::legal_actions`]. The default gives the notation, words and verb only.
+    fn legal_hints(&self, state: &Self::State) -> Vec<ActionHint> {
+        let mut legal = Vec::new();
+        self.legal_actions(state, &mut legal);
+        legal
+            .iter()
+            .map(|a| ActionHint::plain(self.action_notation(a), self.describe_action(state, a)))
+            .collect()
+    }
+
+    /// The hexes `unit` (a data id of one of `side`'s units) can reach this phase, with the
+    /// cheapest actions to each, found from the legal actions alone.
+    ///
+    /// # Errors
+    /// When `side` is not to act, has no such unit, or the unit cannot move now. The default:
+    /// this rule system shows no movement reach.
+    fn reachable(&self, state: &Self::State, side: Side, unit: &str) -> Result<Reach, PlayError> {
+        let _ = (state, side, unit);
+        Err(PlayError::WrongTime(format!(
+            "the rule system `{}` shows no movement reach",
+            self.rules_id()
+        )))
+    }
+
+    /// What `side` would see of a declaration's consequences (the odds of an attack, with every
+    /// modifier) after declaring `action` (trimmed notation); nothing is applied.
+    ///
+    /// # Errors
+    /// When `side` is not to act or the action is not a legal declaration that can be
+    /// previewed. The default: this rule system previews nothing.
+    fn preview_declaration(
+        &self,
+        state: &Self::State,
+        side: Side,
+        action: &str,
+    ) -> Result<Value, PlayError> {
+        let _ = (state, side);
+        Err(PlayError::Illegal {
+            action: action.to_string(),
+            reason: format!(
+                "the rule system `{}` previews no declarations",
+                self.rules_id()
+            ),
+        })
+    }
+
+    /// What `viewer` may know, as JSON for a graphical client. The default is the
+    /// observation as it serialises.
+    fn observe_ui(&self, state: &Self::State, viewer: Viewer) -> Value {
+        serde_json::to_value(self.observe(state, viewer)).unwrap_or(Value::Null)
+    }
+}
+
+pub(crate) fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
-fn round3(x: f64) -> f64 {
+pub(crate) fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
 
 /// Pixel offset of a corner or hexside midpoint at `bearing` degrees (clockwise from north,
 /// screen y downwards) at `radius`.
-fn polar(bearing: f64, radius: f64) -> (f64, f64) {
+pub(crate) fn polar(bearing: f64, radius: f64) -> (f64, f64) {
     let r = bearing.to_radians();
     (radius * r.sin(), -radius * r.cos())
 }
 
 /// The two corners of the hexside of a hex centred at `(x, y)` in direction `d`.
-fn edge_points(x: f64, y: f64, d: EdgeDir) -> [f64; 4] {
+pub(crate) fn edge_points(x: f64, y: f64, d: EdgeDir) -> [f64; 4] {
     let b = f64::from(d.bearing());
     let (ax, ay) = polar(b - 30.0, HEX_SIZE);
     let (bx, by) = polar(b + 30.0, HEX_SIZE);
@@ -141,527 +207,15 @@ fn edge_points(x: f64, y: f64, d: EdgeDir) -> [f64; 4] {
     ]
 }
 
-fn dm_board(g: &DrumsMuskets) -> Value {
-    let b = &g.data.board;
-    let h = HEX_SIZE * 3f64.sqrt();
-    let offsets: Vec<(i32, i32)> = b.cells.iter().map(|c| b.numbering.offset(c.hex)).collect();
-    let min_c = offsets.iter().map(|o| o.0).min().unwrap_or(0);
-    let max_c = offsets.iter().map(|o| o.0).max().unwrap_or(0);
-    let min_r = offsets.iter().map(|o| o.1).min().unwrap_or(0);
-    let max_r = offsets.iter().map(|o| o.1).max().unwrap_or(0);
-    let centre = |col: i32, row: i32| -> (f64, f64) {
-        let x = HEX_SIZE + f64::from(col - min_c) * 1.5 * HEX_SIZE;
-        let down = if b.numbering.column_is_down(col) {
-            h / 2.0
-        } else {
-            0.0
-        };
-        let y = h / 2.0 + f64::from(row - min_r) * h + down;
-        (round1(x), round1(y))
-    };
-    let width = round1(2.0 * HEX_SIZE + f64::from(max_c - min_c) * 1.5 * HEX_SIZE);
-    let height = round1(f64::from(max_r - min_r + 1) * h + h / 2.0);
-    let centres: Vec<(f64, f64)> = offsets.iter().map(|&(c, r)| centre(c, r)).collect();
-    let depot_at: BTreeMap<usize, usize> = b
-        .depots
-        .iter()
-        .enumerate()
-        .map(|(i, d)| (d.0.ix(), i))
-        .collect();
-    let side_id = |s: Side| g.data.sides[s].0.clone();
-    let hexes: Vec<Value> = b
-        .cells
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let cell = coupdoeil_dm::Cell(i as u16);
-            let (col, row) = offsets[i];
-            let mut v = json!({
-                "label": b.label(cell),
-                "col": col,
-                "row": row,
-                "x": centres[i].0,
-                "y": centres[i].1,
-                "terrain": c.terrain,
-            });
-            if let Some(n) = b.names.get(&cell) {
-                v["name"] = json!(n);
-            }
-            if let Some(&d) = depot_at.get(&i) {
-                v["depot"] = json!(d);
-            }
-            v
-        })
-        .collect();
-    let mut hexsides = Vec::new();
-    let mut roads = Vec::new();
-    let mut slopes = Vec::new();
-    let mut seen = BTreeSet::new();
-    for (i, c) in b.cells.iter().enumerate() {
-        let (x, y) = centres[i];
-        for d in EdgeDir::ALL {
-            let di = usize::from(d.index());
-            let nbr = c.nbr[di];
-            if let Some(f) = c.feature[di]
-                && seen.insert(Hexside::new(c.hex, d))
-            {
-                let [x1, y1, x2, y2] = edge_points(x, y, d);
-                hexsides.push(json!({
-                    "hex": b.label(coupdoeil_dm::Cell(i as u16)),
-                    "dir": d.name(),
-                    "feature": f,
-                    "x1": x1, "y1": y1, "x2": x2, "y2": y2,
-                }));
-            }
-            if c.road[di]
-                && let Some(n) = nbr
-                && i < n.ix()
-            {
-                let (nx, ny) = centres[n.ix()];
-                roads.push(json!({
-                    "from": b.label(coupdoeil_dm::Cell(i as u16)),
-                    "to": b.label(n),
-                    "x1": x, "y1": y, "x2": nx, "y2": ny,
-                }));
-            }
-            if c.upslope_from[di] {
-                // Entering this hex from direction `d` climbs: the slope runs along that
-                // hexside and this hex is the higher one.
-                let [x1, y1, x2, y2] = edge_points(x, y, d);
-                let (ux, uy) = polar(f64::from(d.bearing()), 1.0);
-                slopes.push(json!({
-                    "hex": b.label(coupdoeil_dm::Cell(i as u16)),
-                    "dir": d.name(),
-                    "x1": x1, "y1": y1, "x2": x2, "y2": y2,
-                    // Unit vector from the edge towards the higher hex (into this one).
-                    "ux": round3(-ux), "uy": round3(-uy),
-                }));
-            }
-        }
-    }
-    let depots: Vec<Value> = b
-        .depots
-        .iter()
-        .map(|(c, s, name)| json!({ "hex": b.label(*c), "side": side_id(*s), "name": name }))
-        .collect();
-    let slots: BTreeMap<String, Vec<Value>> = Side::ALL
-        .into_iter()
-        .map(|s| {
-            (
-                side_id(s),
-                g.data.slots[s]
-                    .iter()
-                    .map(|(c, f)| json!({ "hex": b.label(*c), "facing": f.name() }))
-                    .collect(),
-            )
-        })
-        .collect();
-    let units: Vec<Value> = g
-        .data
-        .units
-        .iter()
-        .map(|u| {
-            json!({
-                "id": u.id,
-                "name": u.name,
-                "side": side_id(u.side),
-                "kind": u.kind.word(),
-                "corps": u.corps.map(|c| g.data.corps[usize::from(c)].id.clone()),
-                "strength": u.strength,
-                "morale": u.morale,
-                "movement": u.movement,
-                "heavy_artillery": u.heavy_artillery,
-            })
-        })
-        .collect();
-    let corps: Vec<Value> = g
-        .data
-        .corps
-        .iter()
-        .map(|c| json!({ "id": c.id, "name": c.name, "side": side_id(c.side) }))
-        .collect();
-    let cards: Vec<Value> = g
-        .data
-        .cards
-        .iter()
-        .map(|c| {
-            json!({
-                "id": c.id, "side": side_id(c.side), "title": c.title,
-                "window": c.window, "text": c.text,
-            })
-        })
-        .collect();
-    let terrain: Vec<Value> = g
-        .data
-        .charts
-        .terrain
-        .iter()
-        .map(|t| {
-            json!({
-                "id": t.id, "name": t.name, "move_cost": t.move_cost,
-                "prohibited": t.prohibited, "attack_into": t.attack_into,
-                "cavalry_attack_into": t.cavalry_attack_into, "artillery": t.artillery,
-                "morale": t.morale,
-            })
-        })
-        .collect();
-    let features: Vec<Value> = g
-        .data
-        .charts
-        .features
-        .iter()
-        .map(|f| {
-            json!({
-                "id": f.id, "name": f.name, "move_cost": f.move_cost,
-                "prohibited": f.prohibited, "attack_across": f.attack_across,
-                "cavalry_attack_across": f.cavalry_attack_across,
-            })
-        })
-        .collect();
-    let crt = &g.data.charts.crt;
-    json!({
-        "rules": "dm",
-        "scenario": g.data.id,
-        "name": g.data.name,
-        "turns": g.data.turns,
-        "sides": Side::ALL.iter().map(|&s| json!({
-            "side": if s == Side::A { "A" } else { "B" },
-            "id": side_id(s),
-            "name": g.data.sides[s].1,
-        })).collect::<Vec<_>>(),
-        "layout": {
-            "orientation": "flat",
-            "size": HEX_SIZE,
-            "hex_width": 2.0 * HEX_SIZE,
-            "hex_height": round1(h),
-            "width": width,
-            "height": height,
-        },
-        "terrain": terrain,
-        "features": features,
-        "slope": { "move_cost": g.data.charts.slope.move_cost,
-                   "infantry_upslope": g.data.charts.slope.infantry_upslope,
-                   "cavalry_across": g.data.charts.slope.cavalry_across },
-        "hexes": hexes,
-        "hexsides": hexsides,
-        "roads": roads,
-        "slopes": slopes,
-        "depots": depots,
-        "slots": slots,
-        "units": units,
-        "corps": corps,
-        "cards": cards,
-        "crt": {
-            "columns": crt.columns,
-            "results": crt.results.iter()
-                .map(|row| row.iter().map(ToString::to_string).collect::<Vec<_>>())
-                .collect::<Vec<_>>(),
-        },
-    })
-}
-
-fn dm_hints(g: &DrumsMuskets, s: &State) -> Vec<ActionHint> {
-    let b = &g.data.board;
-    let mut legal = Vec::new();
-    g.legal_actions(s, &mut legal);
-    let uid = |u: coupdoeil_dm::UnitId| g.data.units[u.ix()].id.clone();
-    let at = |u: coupdoeil_dm::UnitId| s.piece(u).cell.map(|c| b.label(c));
-    let card = |c: coupdoeil_dm::CardId| g.data.cards[c.ix()].id.clone();
-    legal
-        .iter()
-        .map(|a| {
-            let mut h = hint(g.action_notation(a), g.describe_action(s, a));
-            match *a {
-                Action::Place(slot) => {
-                    let side = match s.stage {
-                        Stage::Place(side) => side,
-                        _ => s.phasing,
-                    };
-                    if let Some((c, f)) = g.data.slots[side].get(usize::from(slot)) {
-                        h.hex = Some(b.label(*c));
-                        h.facing = Some(f.name().to_string());
-                    }
-                }
-                Action::PlayCard(c) | Action::Discard(c) => h.card = Some(card(c)),
-                Action::Select(u)
-                | Action::RemoveDummy(u)
-                | Action::Rally(u)
-                | Action::Advance(u) => {
-                    h.unit = Some(uid(u));
-                    h.hex = at(u);
-                    if let Action::Advance(_) = a
-                        && let Some(r) = &s.resolution
-                        && let Some(att) = s.attacks.get(usize::from(r.attack))
-                    {
-                        h.from = at(u);
-                        h.hex = Some(b.label(att.target));
-                    }
-                }
-                Action::Step(c) | Action::Sidestep(c) => {
-                    h.hex = Some(b.label(c));
-                    if let Some(m) = s.mover {
-                        h.unit = Some(uid(m.unit));
-                        h.from = at(m.unit);
-                    }
-                }
-                Action::RetreatTo(c) => {
-                    h.hex = Some(b.label(c));
-                    if let Some(r) = s.retreat {
-                        h.unit = Some(uid(r.unit));
-                        h.from = at(r.unit);
-                    }
-                }
-                Action::Resolve(c) => h.hex = Some(b.label(c)),
-                Action::Face(f) | Action::Wheel(f) => {
-                    h.facing = Some(f.name().to_string());
-                    if let Some(m) = s.mover {
-                        h.unit = Some(uid(m.unit));
-                        h.hex = at(m.unit);
-                    }
-                }
-                Action::TurnTo(f) => {
-                    h.facing = Some(f.name().to_string());
-                    if let Some(u) = g.facing_unit(s) {
-                        h.unit = Some(uid(u));
-                        h.hex = at(u);
-                    }
-                }
-                Action::Attack { unit, target } => {
-                    h.unit = Some(uid(unit));
-                    h.hex = Some(b.label(target));
-                    h.from = at(unit);
-                }
-                Action::Support { artillery, to } => {
-                    h.unit = Some(uid(artillery));
-                    h.from = at(artillery);
-                    h.hex = at(to);
-                    h.target_unit = Some(uid(to));
-                }
-                Action::Pass
-                | Action::EndMove
-                | Action::EndPhase
-                | Action::NoAdvance
-                | Action::EndDiscard => {}
-            }
-            h
-        })
-        .collect()
-}
-
-/// One way to an end position: MP left (half MP), whether it ends the move, the actions.
-type Way = (u8, bool, Vec<Action>);
-
-/// A whole search node of a unit's move: what can still differ between two ways of reaching the
-/// same hex and facing.
-fn dm_reach(g: &DrumsMuskets, s: &State, side: Side, unit: &str) -> Result<Reach, String> {
-    if g.to_act(s) != ToAct::Side(side) {
-        return Err("it is not your decision now".into());
-    }
-    if s.stage != Stage::Movement {
-        return Err("units move only in their Movement Phase".into());
-    }
-    let Some(u) = g
-        .data
-        .units
-        .iter()
-        .position(|d| d.id == unit && d.side == side)
-        .map(|i| coupdoeil_dm::UnitId(i as u8))
-    else {
-        return Err(format!("you have no unit `{unit}`"));
-    };
-    let mut st = s.clone();
-    let mut prefix = Vec::new();
-    let mut ev = Vec::new();
-    let mut legal = Vec::new();
-    let mut apply = |st: &mut State, a: Action, prefix: &mut Vec<String>| -> Result<(), String> {
-        g.legal_actions(st, &mut legal);
-        if legal.binary_search(&a).is_err() {
-            return Err(format!(
-                "`{}` cannot move now ({} is not legal)",
-                unit,
-                g.action_notation(&a)
-            ));
-        }
-        g.apply_action_unchecked(st, &a, &mut ev);
-        ev.clear();
-        prefix.push(g.action_notation(&a));
-        Ok(())
-    };
-    match st.mover {
-        Some(m) if m.unit == u => {}
-        Some(_) => {
-            apply(&mut st, Action::EndMove, &mut prefix)?;
-            apply(&mut st, Action::Select(u), &mut prefix)?;
-        }
-        None => apply(&mut st, Action::Select(u), &mut prefix)?,
-    }
-    let Some(m0) = st.mover else {
-        return Err(format!("`{unit}` has nothing left to do this phase"));
-    };
-    let b = &g.data.board;
-    let start_cell = st.piece(u).cell;
-    let start_facing = st.piece(u).facing;
-    // Best way to each (cell, facing): most MP left, a way that keeps the move open, fewest
-    // actions.
-    let mut ends: BTreeMap<(coupdoeil_dm::Cell, Facing), Way> = BTreeMap::new();
-    let better = |old: &Way, new: &Way| {
-        (new.0, !new.1, std::cmp::Reverse(new.2.len()))
-            > (old.0, !old.1, std::cmp::Reverse(old.2.len()))
-    };
-    let mut record = |cell: coupdoeil_dm::Cell, f: Facing, cand: Way| match ends.get(&(cell, f)) {
-        Some(old) if !better(old, &cand) => {}
-        _ => {
-            ends.insert((cell, f), cand);
-        }
-    };
-    if let Some(c) = start_cell {
-        record(c, start_facing, (m0.half_mp, false, Vec::new()));
-    }
-    let mut seen: BTreeSet<coupdoeil_dm::state::MoveKey> = BTreeSet::new();
-    let mut frontier: Vec<(State, Vec<Action>)> = vec![(st.clone(), Vec::new())];
-    let mut moves = Vec::new();
-    let mut steps = 0usize;
-    while let Some((cur, path)) = frontier.pop() {
-        steps += 1;
-        if steps > 20_000 {
-            break; // a safety bound: a unit's move has far fewer positions
-        }
-        if !cur.move_key().is_some_and(|k| seen.insert(k)) {
-            continue;
-        }
-        g.legal_actions(&cur, &mut moves);
-        for a in moves.clone() {
-            if !matches!(
-                a,
-                Action::Step(_) | Action::Face(_) | Action::Wheel(_) | Action::Sidestep(_)
-            ) {
-                continue;
-            }
-            let mut next = cur.clone();
-            g.apply_action_unchecked(&mut next, &a, &mut ev);
-            ev.clear();
-            let mut p2 = path.clone();
-            p2.push(a);
-            let piece = next.piece(u);
-            let Some(cell) = piece.cell else { continue };
-            match next.mover {
-                Some(m2) if m2.unit == u => {
-                    g.legal_actions(&next, &mut legal);
-                    if legal.binary_search(&Action::EndMove).is_ok() {
-                        record(cell, piece.facing, (m2.half_mp, false, p2.clone()));
-                    }
-                    frontier.push((next, p2));
-                }
-                _ => record(cell, piece.facing, (0, true, p2)),
-            }
-        }
-    }
-    let mut by_cell: BTreeMap<coupdoeil_dm::Cell, Vec<(Facing, Way)>> = BTreeMap::new();
-    for ((c, f), v) in ends {
-        by_cell.entry(c).or_default().push((f, v));
-    }
-    let notations = |p: &[Action]| -> Vec<String> {
-        prefix
-            .iter()
-            .cloned()
-            .chain(p.iter().map(|a| g.action_notation(a)))
-            .collect()
-    };
-    let hexes = by_cell
-        .into_iter()
-        .map(|(c, fs)| {
-            let best = fs
-                .iter()
-                .map(|(_, v)| v)
-                .fold(None::<&Way>, |acc, v| match acc {
-                    Some(a) if !better(a, v) => Some(a),
-                    _ => Some(v),
-                });
-            let (left, ends_move, path) = best.cloned().unwrap_or((0, true, Vec::new()));
-            ReachHex {
-                hex: b.label(c),
-                cost_half: m0.half_mp.saturating_sub(left),
-                left_half: left,
-                ends_move,
-                path: notations(&path),
-                facings: fs
-                    .iter()
-                    .map(|(f, (l, e, p))| ReachEnd {
-                        facing: f.name().to_string(),
-                        left_half: *l,
-                        ends_move: *e,
-                        path: notations(p),
-                    })
-                    .collect(),
-            }
-        })
-        .collect();
-    Ok(Reach {
-        unit: unit.to_string(),
-        from: start_cell.map(|c| b.label(c)).unwrap_or_default(),
-        facing: start_facing.name().to_string(),
-        start_half_mp: m0.half_mp,
-        prefix,
-        hexes,
-    })
-}
-
-/// The attacks of `side`'s observation after `action` (an attack or Supporting Fire
-/// declaration), applied to a copy of the state.
-fn dm_preview(g: &DrumsMuskets, s: &State, side: Side, text: &str) -> Result<Value, PlayError> {
-    if g.to_act(s) != ToAct::Side(side) {
-        return Err(PlayError::WrongTime("it is not your decision now".into()));
-    }
-    let a = g.parse_action(text).map_err(|reason| PlayError::Parse {
-        text: text.to_string(),
-        reason,
-    })?;
-    if !matches!(a, Action::Attack { .. } | Action::Support { .. }) {
-        return Err(PlayError::Illegal {
-            action: text.to_string(),
-            reason: "only attack and support declarations can be previewed".into(),
-        });
-    }
-    if !g.is_legal(s, &a) {
-        return Err(PlayError::Illegal {
-            action: text.to_string(),
-            reason: "it is not among the legal actions now".into(),
-        });
-    }
-    let mut st = s.clone();
-    let mut ev = Vec::new();
-    g.apply_action_unchecked(&mut st, &a, &mut ev);
-    let mut obs = serde_json::to_value(g.observe(&st, Viewer::Side(side))).unwrap_or(Value::Null);
-    name_odds_units(g, &mut obs);
-    Ok(obs.get("attacks").cloned().unwrap_or(Value::Null))
-}
-
-/// Replaces the internal unit indices of the odds lines by the units' data ids.
-fn name_odds_units(g: &DrumsMuskets, obs: &mut Value) {
-    if let Some(attacks) = obs.get_mut("attacks").and_then(Value::as_array_mut) {
-        for a in attacks {
-            if let Some(lines) = a
-                .get_mut("odds")
-                .and_then(|o| o.get_mut("lines"))
-                .and_then(Value::as_array_mut)
-            {
-                for l in lines {
-                    if let Some(n) = l.get("unit").and_then(Value::as_u64) {
-                        let id = g
-                            .data
-                            .units
-                            .get(n as usize)
-                            .map_or(Value::Null, |u| Value::String(u.id.clone()));
-                        l["unit"] = id;
-                    }
-                }
-            }
-        }
-    }
-}
-
-fn dm_check(g: &DrumsMuskets, s: &State, side: Side, actions: &[String]) -> Result<(), PlayError> {
-    let mut st = s.clone();
+/// Checks that `actions`, applied one after the other from `state`, are each legal and all
+/// decisions of `side`.
+fn check_sequence<G: Game>(
+    g: &G,
+    state: &G::State,
+    side: Side,
+    actions: &[String],
+) -> Result<(), PlayError> {
+    let mut st = state.clone();
     let mut ev = Vec::new();
     for text in actions {
         if g.to_act(&st) != ToAct::Side(side) {
@@ -686,16 +240,12 @@ fn dm_check(g: &DrumsMuskets, s: &State, side: Side, actions: &[String]) -> Resu
 }
 
 impl AnyGame {
-    /// The board as plain data for drawing: every hex with its printed label, terrain, name,
-    /// depot and pixel centre (flat-topped hexes in columns, [`HEX_SIZE`] centre to corner);
-    /// hexside features, roads and slopes with their pixel end points; the terrain chart, the
-    /// set-up hexes, the order of battle, the corps, the cards and the CRT. All of it is public
-    /// (the printed map, counter sheet, cards and charts).
+    /// The board as plain data for drawing ([`GameUi::board_json`]): every hex with its printed
+    /// label and pixel centre (flat-topped hexes in columns, [`HEX_SIZE`] centre to corner),
+    /// and whatever else the rule system's map, counters and charts show. All of it is public.
     #[must_use]
     pub fn board_json(&self) -> Value {
-        match self {
-            AnyGame::Dm(g) => dm_board(g),
-        }
+        on_game!(self, g => g.board_json())
     }
 }
 
@@ -704,33 +254,27 @@ impl AnyMatch {
     /// act). Give them only to the side to act.
     #[must_use]
     pub fn legal_hints(&self) -> Vec<ActionHint> {
-        match self {
-            AnyMatch::Dm(s) => dm_hints(s.game(), s.inner().state()),
-        }
+        on_match!(self, s => s.game().legal_hints(s.inner().state()))
     }
 
     /// The hexes `unit` (a data id of one of `side`'s units) can reach this phase, with the
     /// cheapest actions to each. Reads only the legal actions, as a copy of the state is moved.
     ///
     /// # Errors
-    /// When `side` is not to act, no unit of `side` has that id, or it cannot move now.
+    /// When `side` is not to act, no unit of `side` has that id, it cannot move now, or the
+    /// rule system has no movement reach.
     pub fn reachable(&self, side: Side, unit: &str) -> Result<Reach, PlayError> {
-        match self {
-            AnyMatch::Dm(s) => {
-                dm_reach(s.game(), s.inner().state(), side, unit).map_err(PlayError::WrongTime)
-            }
-        }
+        on_match!(self, s => s.game().reachable(s.inner().state(), side, unit))
     }
 
-    /// The declared attacks as `side` would see them after declaring `action` (an attack or
-    /// Supporting Fire), with the odds and every modifier: nothing is applied.
+    /// What `side` would see after declaring `action` (an attack, say), with the odds and every
+    /// modifier: nothing is applied.
     ///
     /// # Errors
-    /// When `side` is not to act or the action is not a legal declaration.
+    /// When `side` is not to act, the action is not a legal declaration, or the rule system
+    /// previews none.
     pub fn preview_declaration(&self, side: Side, action: &str) -> Result<Value, PlayError> {
-        match self {
-            AnyMatch::Dm(s) => dm_preview(s.game(), s.inner().state(), side, action.trim()),
-        }
+        on_match!(self, s => s.game().preview_declaration(s.inner().state(), side, action.trim()))
     }
 
     /// Checks that `actions`, applied one after the other from now, are each legal and all
@@ -739,125 +283,165 @@ impl AnyMatch {
     /// # Errors
     /// The first action that is unreadable or would not be legal at its point.
     pub fn check_sequence(&self, side: Side, actions: &[String]) -> Result<(), PlayError> {
-        match self {
-            AnyMatch::Dm(s) => dm_check(s.game(), s.inner().state(), side, actions),
-        }
+        on_match!(self, s => check_sequence(s.game(), s.inner().state(), side, actions))
     }
 
-    /// What `viewer` may know, as JSON for a graphical client: [`AnyMatch::observe`] with the
-    /// units in the odds lines named by their data ids.
+    /// What `viewer` may know, as JSON for a graphical client ([`GameUi::observe_ui`]: the
+    /// observation, with what the rule system adds for drawing).
     #[must_use]
     pub fn observe_ui(&self, viewer: Viewer) -> Value {
-        match self {
-            AnyMatch::Dm(s) => {
-                let mut v = s.observe(viewer);
-                name_odds_units(s.game(), &mut v);
-                v
-            }
-        }
+        on_match!(self, s => s.game().observe_ui(s.inner().state(), viewer))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    //! The defaults of [`GameUi`] and [`GameExt`], on a toy rule system that overrides none of
+    //! them: side A chooses a number once, and the game is over.
     use super::*;
-    use crate::load;
+    use crate::Audience;
+    use coupdoeil_ai::Capabilities;
+    use coupdoeil_engine::{Distribution, Evaluate, Outcome};
+    use coupdoeil_scenario::{Diagnostics, Scenario};
 
-    fn to_decision(m: &mut AnyMatch) {
-        while m.to_act() == ToAct::Chance {
-            m.roll().expect("rolls");
+    #[derive(Debug)]
+    struct Pick;
+
+    impl Game for Pick {
+        type State = Option<u8>;
+        type Action = u8;
+        type Chance = u8;
+        type Observation = Option<u8>;
+        type Event = u8;
+
+        fn rules_id(&self) -> &'static str {
+            "pick"
+        }
+        fn rules_version(&self) -> u32 {
+            1
+        }
+        fn scenario_id(&self) -> &str {
+            "pick"
+        }
+        fn side_name(&self, side: Side) -> &str {
+            if side == Side::A { "First" } else { "Second" }
+        }
+        fn initial_state(&self) -> Option<u8> {
+            None
+        }
+        fn to_act(&self, s: &Option<u8>) -> ToAct {
+            if s.is_some() {
+                ToAct::Over
+            } else {
+                ToAct::Side(Side::A)
+            }
+        }
+        fn outcome(&self, _: &Option<u8>) -> Option<Outcome> {
+            None
+        }
+        fn legal_actions(&self, s: &Option<u8>, out: &mut Vec<u8>) {
+            out.clear();
+            if s.is_none() {
+                out.extend([1, 2]);
+            }
+        }
+        fn chance(&self, _: &Option<u8>) -> Distribution<u8> {
+            unreachable!("no chance nodes")
+        }
+        fn apply_action_unchecked(&self, s: &mut Option<u8>, a: &u8, ev: &mut Vec<u8>) {
+            *s = Some(*a);
+            ev.push(*a);
+        }
+        fn apply_chance_unchecked(&self, _: &mut Option<u8>, _: &u8, _: &mut Vec<u8>) {}
+        fn observe(&self, s: &Option<u8>, _: Viewer) -> Option<u8> {
+            *s
+        }
+        fn event_visible(&self, _: &u8, _: Viewer) -> bool {
+            true
+        }
+        fn describe_event(&self, e: &u8) -> String {
+            format!("picked {e}")
+        }
+        fn action_notation(&self, a: &u8) -> String {
+            format!("pick {a}")
+        }
+        fn parse_action(&self, text: &str) -> Result<u8, String> {
+            text.strip_prefix("pick ")
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| "not a pick".into())
+        }
+        fn chance_notation(&self, c: &u8) -> String {
+            c.to_string()
+        }
+        fn parse_chance(&self, _: &str) -> Result<u8, String> {
+            Err("no chance".into())
         }
     }
 
-    /// Plays to the first Movement Phase decision with units to move (passing card windows).
-    fn movement_start() -> AnyMatch {
-        let mut m = load("dm-leuthen-historical").unwrap().new_match(3);
-        for _ in 0..20 {
-            to_decision(&mut m);
-            let legal = m.legal_actions();
-            if legal.iter().any(|a| a.notation.starts_with("select ")) {
-                return m;
-            }
-            m.apply("pass").unwrap();
+    impl Evaluate for Pick {
+        fn evaluate(&self, _: &Option<u8>, _: Side) -> i32 {
+            0
         }
-        panic!("no movement decision reached");
+    }
+
+    impl GameExt for Pick {
+        fn from_scenario(_: &Scenario) -> Result<Self, Diagnostics> {
+            Ok(Pick)
+        }
+        fn scenario_name(&self) -> &str {
+            "Pick"
+        }
+        fn side_id(&self, side: Side) -> &str {
+            if side == Side::A { "first" } else { "second" }
+        }
+        fn chance_audience(&self, _: &Option<u8>, _: &u8) -> Audience {
+            Audience::Everyone
+        }
+        fn render_text(&self, _: &Option<u8>, _: Viewer) -> String {
+            String::new()
+        }
+        fn turn_label(&self, _: &Option<u8>) -> String {
+            String::new()
+        }
+        fn capabilities() -> Capabilities<Self> {
+            Capabilities::none()
+        }
+    }
+
+    impl GameUi for Pick {
+        fn board_json(&self) -> Value {
+            serde_json::json!({ "rules": self.rules_id() })
+        }
     }
 
     #[test]
-    fn board_lists_every_hex_once_with_geometry() {
-        let l = load("dm-leuthen").unwrap();
-        let b = l.game.board_json();
-        let hexes = b["hexes"].as_array().unwrap();
-        assert_eq!(hexes.len(), 15 * 11);
-        let labels: BTreeSet<&str> = hexes.iter().map(|h| h["label"].as_str().unwrap()).collect();
-        assert_eq!(labels.len(), hexes.len());
-        let leuthen = hexes.iter().find(|h| h["label"] == "0806").unwrap();
-        assert_eq!(leuthen["name"], "Leuthen");
-        // Neighbours in a column are one hex height apart.
-        let y = |l: &str| {
-            hexes.iter().find(|h| h["label"] == l).unwrap()["y"]
-                .as_f64()
-                .unwrap()
-        };
-        assert!((y("0807") - y("0806") - 86.6).abs() < 0.2);
-        assert!(!b["hexsides"].as_array().unwrap().is_empty());
-        assert!(!b["roads"].as_array().unwrap().is_empty());
-        assert!(!b["slopes"].as_array().unwrap().is_empty());
-        assert_eq!(b["depots"].as_array().unwrap().len(), 3);
-        assert!(b["layout"]["width"].as_f64().unwrap() > 1000.0);
-    }
-
-    #[test]
-    fn reach_paths_are_legal_and_cheapest() {
-        let m = movement_start();
-        let ToAct::Side(side) = m.to_act() else {
-            panic!()
-        };
-        let hints = m.legal_hints();
-        let unit = hints
-            .iter()
-            .find(|h| h.verb == "select")
-            .and_then(|h| h.unit.clone())
-            .unwrap();
-        let r = m.reachable(side, &unit).unwrap();
-        assert_eq!(r.prefix, [format!("select {unit}")]);
-        assert!(r.hexes.len() > 1, "{r:?}");
-        for h in &r.hexes {
-            m.check_sequence(side, &h.path).unwrap();
-            for f in &h.facings {
-                m.check_sequence(side, &f.path).unwrap();
-                assert!(f.left_half <= h.left_half);
-            }
-            // Apply it for real on a copy: the unit ends where promised.
-            let mut c = m.clone();
-            for a in &h.path {
-                c.apply(a).unwrap();
-            }
-            let obs = c.observe_ui(Viewer::Side(side));
-            let piece = obs["pieces"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|p| p["unit"]["id"] == unit.as_str())
-                .unwrap();
-            assert_eq!(piece["hex"], h.hex.as_str());
-        }
-        assert!(m.reachable(side.other(), &unit).is_err());
-        assert!(m.reachable(side, "nobody").is_err());
-        assert!(m.check_sequence(side, &["select nobody".into()]).is_err());
-    }
-
-    #[test]
-    fn hints_cover_every_legal_action() {
-        let m = movement_start();
-        let hints = m.legal_hints();
-        let legal = m.legal_actions();
-        assert_eq!(hints.len(), legal.len());
-        for (h, a) in hints.iter().zip(&legal) {
-            assert_eq!(h.notation, a.notation);
-            if h.verb == "select" {
-                assert!(h.unit.is_some() && h.hex.is_some());
-            }
-        }
+    fn a_system_without_reach_or_preview_gets_plain_hints_and_clear_errors() {
+        let g = Pick;
+        let s = g.initial_state();
+        let hints = g.legal_hints(&s);
+        assert_eq!(
+            hints,
+            [
+                ActionHint::plain("pick 1".into(), "pick 1".into()),
+                ActionHint::plain("pick 2".into(), "pick 2".into())
+            ]
+        );
+        assert_eq!(hints[0].verb, "pick");
+        assert!(g.legal_hints(&Some(1)).is_empty());
+        let e = g.reachable(&s, Side::A, "anyone").unwrap_err();
+        assert!(
+            e.to_string().contains("`pick` shows no movement reach"),
+            "{e}"
+        );
+        let e = g.preview_declaration(&s, Side::A, "pick 1").unwrap_err();
+        assert!(matches!(e, PlayError::Illegal { .. }), "{e}");
+        assert_eq!(
+            g.observe_ui(&Some(2), Viewer::Spectator),
+            serde_json::json!(2)
+        );
+        assert_eq!(g.lone_pass(&s), None);
+        assert_eq!(g.final_decisions(), None);
+        check_sequence(&g, &s, Side::A, &["pick 2".into()]).unwrap();
+        assert!(check_sequence(&g, &s, Side::A, &["pick 2".into(), "pick 1".into()]).is_err());
     }
 }

@@ -47,6 +47,10 @@ raw_record! {
         #[serde(default)]
         #[allow(dead_code)]
         extends: Option<String>,
+        /// Offered first in the lobby (read by the registry, not by this crate).
+        #[serde(default)]
+        #[allow(dead_code)]
+        featured: bool,
     }
 }
 

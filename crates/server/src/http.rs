@@ -54,6 +54,7 @@ async fn scenarios() -> Json<Value> {
         .map(|s| {
             json!({
                 "id": s.id, "name": s.name, "rules": s.rules, "description": s.description,
+                "featured": s.featured,
                 "sides": s.sides.iter().enumerate().map(|(i, (id, name))| json!({
                     "side": if i == 0 { "A" } else { "B" }, "id": id, "name": name,
                 })).collect::<Vec<_>>(),

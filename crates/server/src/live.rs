@@ -180,16 +180,16 @@ impl Live {
         !self.agent_seat[side.index()]
     }
 
-    /// The person to act can only pass (and passes are made for them in this game).
-    fn auto_pass_due(&self) -> bool {
+    /// The pass to make for the person to act, who can only pass (when passes are made for
+    /// them in this game).
+    fn auto_pass_due(&self) -> Option<String> {
         let ToAct::Side(side) = self.m.to_act() else {
-            return false;
+            return None;
         };
         if !self.row.auto_pass || !self.human(side) {
-            return false;
+            return None;
         }
-        let legal = self.m.legal_actions();
-        legal.len() == 1 && legal[0].notation == "pass"
+        self.m.lone_pass()
     }
 
     /// Runs the game forward while nobody has to choose: rolls every pending die and draws every
@@ -207,9 +207,12 @@ impl Live {
                         turn,
                     });
                 }
-                ToAct::Side(_) if self.auto_pass_due() => {
-                    self.m.apply("pass").map_err(internal)?;
-                }
+                ToAct::Side(_) => match self.auto_pass_due() {
+                    Some(pass) => {
+                        self.m.apply(&pass).map_err(internal)?;
+                    }
+                    None => return Ok(()),
+                },
                 _ => return Ok(()),
             }
         }
@@ -297,11 +300,15 @@ impl Live {
     ) -> Result<usize, ActError> {
         let allowed = self.undoable(side);
         if allowed == 0 {
-            return Err(ActError::Refused(
+            let rules = self
+                .m
+                .final_decisions()
+                .map(|w| format!(", or the rules make it final ({w})"))
+                .unwrap_or_default();
+            return Err(ActError::Refused(format!(
                 "nothing to undo: your last decision came before a die roll, revealed \
-                 information, a move (moves are final, 7.5) or the other side's decision"
-                    .into(),
-            ));
+                 information or the other side's decision{rules}"
+            )));
         }
         let mut done = 0;
         let mut lowest = self.m.steps();
@@ -309,7 +316,7 @@ impl Live {
             done += 1;
             lowest = lowest.min(self.m.steps());
             // A pass the server made for the person is not a decision of theirs: go past it.
-            while done < allowed && self.auto_pass_due() && self.m.undo(side) {
+            while done < allowed && self.auto_pass_due().is_some() && self.m.undo(side) {
                 done += 1;
                 lowest = lowest.min(self.m.steps());
             }

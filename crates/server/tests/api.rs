@@ -35,6 +35,14 @@ async fn pages_assets_and_lobby_api() {
         .map(|s| s["id"].as_str().unwrap())
         .collect();
     assert!(ids.contains(&"dm-leuthen") && ids.contains(&"dm-leuthen-historical"));
+    let featured: Vec<&str> = scen
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["featured"] == true)
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(featured, ["dm-leuthen-historical"]);
     let (_, agents) = http(addr, "GET", "/api/agents", None).await;
     let agents: Value = serde_json::from_str(&agents).unwrap();
     let specs: Vec<&str> = agents

@@ -1,14 +1,12 @@
-//! Drums & Muskets in the registry: the front-end hooks and the terminal picture of the
-//! battlefield, drawn from the viewer's [`Observation`] (never from the state itself, so nothing
-//! hidden can appear) and the scenario's map.
+//! The terminal picture of a Drums & Muskets battlefield, drawn from the viewer's
+//! [`Observation`] (never from the state itself, so nothing hidden can appear) and the
+//! scenario's map.
 
-use crate::{Audience, GameExt};
-use coupdoeil_ai::Capabilities;
+use super::phase_name;
 use coupdoeil_dm::data::Window;
-use coupdoeil_dm::event::What;
 use coupdoeil_dm::observe::{SeenPiece, SeenUnit};
-use coupdoeil_dm::state::{Phase, Stage, Status};
-use coupdoeil_dm::{Chance, DrumsMuskets, Kind, Observation, State};
+use coupdoeil_dm::state::{Stage, Status};
+use coupdoeil_dm::{DrumsMuskets, Kind, Observation};
 use coupdoeil_engine::{Game, Side, Viewer};
 use coupdoeil_hex::Facing;
 use std::collections::BTreeMap;
@@ -20,70 +18,6 @@ const COL_W: usize = 6;
 const MARGIN: usize = 1;
 /// Width of the panel lines.
 const PANEL_W: usize = 98;
-
-impl GameExt for DrumsMuskets {
-    fn scenario_name(&self) -> &str {
-        &self.data.name
-    }
-
-    fn side_id(&self, side: Side) -> &str {
-        &self.data.sides[side].0
-    }
-
-    fn chance_audience(&self, state: &State, chance: &Chance) -> Audience {
-        match chance {
-            Chance::Die(_) => Audience::Everyone,
-            Chance::Card(_) => {
-                // The card goes to the drawing side's hand: find whose by drawing it on a copy.
-                let mut s = state.clone();
-                let mut ev = Vec::new();
-                self.apply_chance_unchecked(&mut s, chance, &mut ev);
-                ev.iter()
-                    .find_map(|e| match e.what {
-                        What::Drew { side, .. } => Some(Audience::Only(side)),
-                        _ => None,
-                    })
-                    .unwrap_or(Audience::Referee)
-            }
-        }
-    }
-
-    fn render_text(&self, state: &State, viewer: Viewer) -> String {
-        render(self, &self.observe(state, viewer))
-    }
-
-    fn event_json(&self, e: &coupdoeil_dm::Event) -> serde_json::Value {
-        self.event_view(e)
-    }
-
-    fn capabilities() -> Capabilities<Self> {
-        Capabilities::full().with_player_turn(player_turn)
-    }
-
-    fn turn_label(&self, s: &State) -> String {
-        format!(
-            "Turn {}, {} {}",
-            s.turn,
-            self.side_name(s.phasing),
-            phase_name(s.phase)
-        )
-    }
-}
-
-/// The player turn of a state: the Game Turn and the phasing side; the set-up is a turn of its own.
-fn player_turn(_g: &DrumsMuskets, s: &State) -> u64 {
-    let setup = u64::from(s.phase == Phase::Setup);
-    u64::from(s.turn) * 4 + s.phasing.index() as u64 * 2 + setup
-}
-
-fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Setup => "Set-up",
-        Phase::Movement => "Movement Phase",
-        Phase::Combat => "Combat Phase",
-        Phase::Administration => "Administrative Phase",
-    }
-}
 
 fn stage_name(g: &DrumsMuskets, stage: Stage) -> String {
     let side = |s: Side| g.side_name(s).to_string();
@@ -314,7 +248,7 @@ fn view_name(g: &DrumsMuskets, v: Viewer) -> String {
 
 /// The picture: a title line, the hex map (two lines per hex: label and terrain, then the piece)
 /// and the panel (legend, status, morale, depots, attacks, hand, the viewer's pieces).
-fn render(g: &DrumsMuskets, o: &Observation) -> String {
+pub(super) fn render(g: &DrumsMuskets, o: &Observation) -> String {
     let b = &g.data.board;
     let codes = unit_codes(g);
     let (letters, common) = terrain_letters(g);
