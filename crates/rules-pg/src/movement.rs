@@ -200,7 +200,10 @@ impl PrussiasGlory {
             return Vec::new();
         };
         let engaged = match m.counter {
-            Counter::Unit(u) => self.is_engaged(s, u),
+            Counter::Unit(u) => {
+                occ.in_ezoc(self.data.troops[u.ix()].side, from)
+                    && self.top_steps(s, from).contains(&u)
+            }
             Counter::Leader(_) => false,
         };
         self.steps_core(s, occ, m.counter, from, m.mp, m.hexes, engaged, true)

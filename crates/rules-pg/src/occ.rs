@@ -84,9 +84,13 @@ impl PrussiasGlory {
             }
             o.in_column[ci] |= t.in_column;
             if t.morale != Morale::Routed {
-                let m = d.arm.into();
-                for nb in self.data.board.neighbors(c) {
-                    if self.passable(m, c, nb) {
+                let m: crate::data::Mover = d.arm.into();
+                let info = &self.data.board.cells[ci];
+                for (dir, nb) in info.nbr.iter().enumerate() {
+                    if let Some(nb) = *nb
+                        && info.cross[m as usize][dir] != crate::data::PROHIBITED
+                        && self.hex_cost(m, nb).is_some()
+                    {
                         o.zoc[d.side.index()][nb.ix()] = true;
                     }
                 }
