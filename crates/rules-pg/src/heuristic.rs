@@ -27,6 +27,15 @@ impl Evaluate for PrussiasGlory {
         let board = &self.data.board;
         let standing = self.victory_level(s).map(|x| x.0);
         let mut score = 0i32;
+        // Where the enemy's Units stand, for the pull toward them.
+        let enemy_cells: Vec<crate::data::Cell> = s
+            .troops
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.data.troops[*i].side != side)
+            .filter_map(|(_, t)| t.cell)
+            .collect();
+        let pressing = standing != Some(side);
         for (i, t) in s.troops.iter().enumerate() {
             let Some(c) = t.cell else { continue };
             let d = &self.data.troops[i];
@@ -43,8 +52,13 @@ impl Evaluate for PrussiasGlory {
             };
             score += if own { worth } else { -worth };
             // The side not winning now must close with the enemy.
-            if own && standing != Some(side) && d.arm != Arm::Artillery {
-                let dist = self.nearest_unit_of(s, side.other(), c).min(12) as i32;
+            if own && pressing && d.arm != Arm::Artillery {
+                let dist = enemy_cells
+                    .iter()
+                    .map(|&e| board.distance(c, e))
+                    .min()
+                    .unwrap_or(0)
+                    .min(12) as i32;
                 score -= PRESS * dist;
             }
         }

@@ -33,6 +33,7 @@ pub mod morale;
 pub mod movement;
 mod notation;
 pub mod observe;
+pub mod occ;
 mod plans;
 pub mod retreat;
 pub mod sequence;

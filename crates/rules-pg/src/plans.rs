@@ -4,76 +4,159 @@
 
 use crate::PrussiasGlory;
 use crate::action::Action;
-use crate::data::Cell;
+use crate::data::{Arm, Cell, Counter};
 use crate::state::{Stage, State};
-use coupdoeil_engine::{Evaluate, Game, Plans, ToAct};
-use std::collections::{BTreeMap, BTreeSet};
+use coupdoeil_engine::{Evaluate, Game, Plans, Side};
+use std::collections::BTreeMap;
 
 /// End positions kept per counter.
 const PER_COUNTER: usize = 5;
-/// States explored per counter's move at most.
-const EXPLORE: usize = 400;
+/// Nodes of a counter's move search at most.
+const EXPLORE: usize = 2000;
+
+/// A node of a counter's move search: where it is, whether it was placed at the bottom there,
+/// MP left, hexes entered, whether it had to stop, and the step that led there.
+#[derive(Clone, Copy)]
+struct Node {
+    cell: Cell,
+    below: bool,
+    mp: u8,
+    hexes: u8,
+    stop: bool,
+    parent: usize,
+    step: Action,
+}
 
 impl PrussiasGlory {
-    /// Every end hex of the counter now moving, with the shortest action sequence reaching it
-    /// (its move ended), exploring its own Step actions only; a path stops where another side or
-    /// a die would decide next.
-    fn move_ends(&self, s: &State) -> BTreeMap<(Cell, bool), Vec<Action>> {
-        let mut ends: BTreeMap<(Cell, bool), Vec<Action>> = BTreeMap::new();
-        let side = s.phasing;
-        let mut frontier = vec![(s.clone(), Vec::new())];
-        let mut seen = BTreeSet::new();
-        let mut legal = Vec::new();
-        let mut ev = Vec::new();
-        let mut explored = 0;
-        while let Some((st, path)) = frontier.pop() {
-            explored += 1;
-            if explored > EXPLORE {
-                break;
-            }
-            let Some(m) = st.moving else { continue };
-            if !st.move_key().is_some_and(|k| seen.insert(k)) {
+    /// Every end hex of the counter selected in `s` with the actions that reach it (its move
+    /// ended): a search over its own steps, from the most MP left, with every other counter where
+    /// it stands. Interruptions (a CdOA, a forced deployment) are not foreseen: a plan they break
+    /// is checked as it is played.
+    fn move_ends(&self, s: &State) -> Vec<(Cell, Vec<Action>)> {
+        let Some(m) = s.moving else {
+            return Vec::new();
+        };
+        let (unit, start) = match m.counter {
+            Counter::Unit(u) => (Some(u), s.troop(u).cell),
+            Counter::Leader(l) => (None, s.leader(l).cell),
+        };
+        let Some(start) = start else {
+            return Vec::new();
+        };
+        let occ = self.occ(s, unit);
+        let mut nodes = vec![Node {
+            cell: start,
+            below: false,
+            mp: m.mp,
+            hexes: 0,
+            stop: false,
+            parent: usize::MAX,
+            step: Action::EndMove,
+        }];
+        let mut best: BTreeMap<(Cell, bool), u8> = BTreeMap::new();
+        let mut scratch = s.clone();
+        let mut i = 0;
+        let mut engaged_start = unit.is_some_and(|u| self.is_engaged(s, u));
+        while i < nodes.len() && nodes.len() < EXPLORE {
+            let n = nodes[i];
+            i += 1;
+            if n.stop {
                 continue;
             }
-            self.legal_actions(&st, &mut legal);
-            for &a in &legal {
-                let (to, below) = match a {
-                    Action::Step { to, below } => (to, below),
-                    Action::EndMove if !path.is_empty() => {
-                        let cell = self.counter_cell(&st, m.counter);
-                        if let Some(c) = cell {
-                            let e = ends.entry((c, false)).or_insert_with(|| {
-                                let mut p = path.clone();
-                                p.push(a);
-                                p
-                            });
-                            if path.len() + 1 < e.len() {
-                                let mut p = path.clone();
-                                p.push(a);
-                                *e = p;
-                            }
-                        }
-                        continue;
+            // The counter as it stands at this node.
+            let engaged = if n.parent == usize::MAX {
+                std::mem::take(&mut engaged_start)
+            } else {
+                match unit {
+                    Some(u) => {
+                        let d = &self.data.troops[u.ix()];
+                        d.arm != Arm::Artillery
+                            && occ.in_ezoc(d.side, n.cell)
+                            && (!n.below
+                                || u32::from(occ.foot_horse[n.cell.ix()])
+                                    + u32::from(s.troop(u).steps)
+                                    <= 4)
                     }
-                    _ => continue,
-                };
-                let mut next = st.clone();
-                self.apply_action_unchecked(&mut next, &a, &mut ev);
-                ev.clear();
-                let mut p = path.clone();
-                p.push(a);
-                let ours = self.to_act(&next) == ToAct::Side(side);
-                if next.moving.is_none() || !ours {
-                    let e = ends.entry((to, below)).or_insert_with(|| p.clone());
-                    if p.len() < e.len() {
-                        *e = p;
-                    }
-                } else {
-                    frontier.push((next, p));
+                    None => false,
                 }
+            };
+            match m.counter {
+                Counter::Unit(u) => scratch.troops[u.ix()].cell = Some(n.cell),
+                Counter::Leader(l) => scratch.leaders[l.ix()].cell = Some(n.cell),
+            }
+            let opts = self.steps_core(
+                &scratch, &occ, m.counter, n.cell, n.mp, n.hexes, engaged, false,
+            );
+            for o in opts {
+                let mp = n.mp.saturating_sub(o.cost);
+                let key = (o.to, o.below);
+                if best.get(&key).is_some_and(|&b| b >= mp) {
+                    continue;
+                }
+                best.insert(key, mp);
+                nodes.push(Node {
+                    cell: o.to,
+                    below: o.below,
+                    mp,
+                    hexes: n.hexes.saturating_add(1),
+                    stop: o.stops || mp == 0,
+                    parent: i - 1,
+                    step: Action::Step {
+                        to: o.to,
+                        below: o.below,
+                    },
+                });
             }
         }
-        ends
+        // The last node reaching each hex (most MP left) whose move may end there.
+        let mut ends: BTreeMap<Cell, usize> = BTreeMap::new();
+        for (k, n) in nodes.iter().enumerate().skip(1) {
+            let fits = match unit {
+                Some(u) => {
+                    let t = s.troop(u);
+                    let (fh, art) = if self.data.troops[u.ix()].arm == Arm::Artillery {
+                        (0, u32::from(t.steps))
+                    } else {
+                        (u32::from(t.steps), 0)
+                    };
+                    occ.fits_with(n.cell, fh, art, t.in_column)
+                }
+                None => true,
+            };
+            if !fits {
+                continue;
+            }
+            let better = ends.get(&n.cell).is_none_or(|&e| nodes[e].mp < n.mp);
+            if better {
+                ends.insert(n.cell, k);
+            }
+        }
+        ends.into_iter()
+            .map(|(cell, k)| {
+                let mut path = Vec::new();
+                let mut j = k;
+                while j != usize::MAX && j != 0 {
+                    path.push(nodes[j].step);
+                    j = nodes[j].parent;
+                }
+                path.reverse();
+                if !nodes[k].stop {
+                    path.push(Action::EndMove);
+                }
+                (cell, path)
+            })
+            .collect()
+    }
+
+    /// How much better `side`'s evaluation gets by counter `c` standing in `to` rather than
+    /// where it is, by the evaluation's own positional terms (for ranking a counter's ends).
+    fn move_gain(&self, s: &State, side: Side, c: Counter, to: Cell) -> i32 {
+        let mut t = s.clone();
+        match c {
+            Counter::Unit(u) => t.troops[u.ix()].cell = Some(to),
+            Counter::Leader(l) => t.leaders[l.ix()].cell = Some(to),
+        }
+        self.evaluate(&t, side)
     }
 }
 
@@ -98,21 +181,14 @@ impl Plans for PrussiasGlory {
                         out.push(vec![a]);
                         continue;
                     }
+                    let Some(m) = st.moving else { continue };
                     let mut scored: Vec<(i32, Vec<Action>)> = self
                         .move_ends(&st)
-                        .into_values()
-                        .map(|p| {
-                            let mut t = st.clone();
-                            for b in &p {
-                                if self.to_act(&t) != ToAct::Side(side) {
-                                    break;
-                                }
-                                self.apply_action_unchecked(&mut t, b, &mut ev);
-                            }
-                            ev.clear();
+                        .into_iter()
+                        .map(|(cell, p)| {
                             let mut plan = vec![a];
                             plan.extend(p);
-                            (self.evaluate(&t, side), plan)
+                            (self.move_gain(&st, side, m.counter, cell), plan)
                         })
                         .collect();
                     scored.sort_by(|x, y| y.0.cmp(&x.0).then_with(|| x.1.cmp(&y.1)));
