@@ -74,8 +74,7 @@ impl PrussiasGlory {
                         d.arm != Arm::Artillery
                             && occ.in_ezoc(d.side, n.cell)
                             && (!n.below
-                                || u32::from(occ.foot_horse[n.cell.ix()])
-                                    + u32::from(s.troop(u).steps)
+                                || u32::from(occ.foot_horse(n.cell)) + u32::from(s.troop(u).steps)
                                     <= 4)
                     }
                     None => false,
