@@ -56,43 +56,53 @@ impl DrumsMuskets {
             .is_some_and(|o| o != u && self.data.units[o.ix()].side == self.data.units[u.ix()].side)
     }
 
-    /// 7.7 After entering a friend's hex the unit must be able to leave it again: some Front hex
-    /// it could enter next (with the MP left and without stopping in an enemy ZOC) is empty, or
-    /// is another friend's hex it could leave in turn. RULING: looked at with the unit's facing
-    /// as it stands (a paid facing change inside the friend's hex is not counted).
-    fn can_leave(
-        &self,
-        s: &State,
-        u: UnitId,
-        at: Cell,
-        facing: Facing,
-        half_mp: u8,
-        depth: u8,
-    ) -> bool {
-        if depth == 0 {
-            return false;
-        }
-        let enemy = self.data.units[u.ix()].side.other();
-        let here_ezoc = self.in_zoc_of(s, at, enemy);
-        for &d in facing.front() {
-            let Some(n) = self.data.board.cells[at.ix()].nbr[usize::from(d.index())] else {
-                continue;
-            };
-            let Some(cost) = self.step_cost_half(at, d) else {
-                continue;
-            };
-            if cost > half_mp || self.enemy_at(s, n, u) {
+    /// 7.7 After entering a friend's hex the unit must be able to leave it again: from `at` with
+    /// `facing` and `half_mp` left, some sequence of paid facing changes (7.2) and steps into
+    /// Front hexes through friends' hexes (without stopping in an enemy ZOC, 6.1) reaches an
+    /// empty hex. RULING: facing changes while sharing a friend's hex are allowed, paid as usual,
+    /// as long as the unit can still leave.
+    fn can_leave(&self, s: &State, u: UnitId, at: Cell, facing: Facing, half_mp: u8) -> bool {
+        let side = self.data.units[u.ix()].side;
+        let enemy = side.other();
+        let turn_cost = if s.free_facing[side] { 0 } else { 2 };
+        let mut seen: Vec<(Cell, Facing, u8)> = Vec::new();
+        let mut todo = vec![(at, facing, half_mp)];
+        while let Some((c, f, mp)) = todo.pop() {
+            if seen
+                .iter()
+                .any(|&(c2, f2, mp2)| c2 == c && f2 == f && mp2 >= mp)
+            {
                 continue;
             }
-            let n_ezoc = self.in_zoc_of(s, n, enemy);
-            if here_ezoc && n_ezoc {
-                continue;
+            seen.push((c, f, mp));
+            let here_ezoc = self.in_zoc_of(s, c, enemy);
+            if f.is_vertex() {
+                for &d in f.front() {
+                    let Some(n) = self.data.board.cells[c.ix()].nbr[usize::from(d.index())] else {
+                        continue;
+                    };
+                    let Some(cost) = self.step_cost_half(c, d) else {
+                        continue;
+                    };
+                    if cost > mp || self.enemy_at(s, n, u) {
+                        continue;
+                    }
+                    let n_ezoc = self.in_zoc_of(s, n, enemy);
+                    if here_ezoc && n_ezoc {
+                        continue;
+                    }
+                    if !self.friend_at(s, n, u) {
+                        return true;
+                    }
+                    if !n_ezoc {
+                        todo.push((n, f, mp - cost));
+                    }
+                }
             }
-            if !self.friend_at(s, n, u) {
-                return true;
-            }
-            if !n_ezoc && self.can_leave(s, u, n, facing, half_mp - cost, depth - 1) {
-                return true;
+            if mp >= turn_cost {
+                for k in [-2, -1, 1, 2] {
+                    todo.push((c, f.rotate(k), mp - turn_cost));
+                }
             }
         }
         false
@@ -106,18 +116,22 @@ impl DrumsMuskets {
         let side = self.data.units[u.ix()].side;
         let enemy = side.other();
         let fresh = m.entered == 0 && m.turns == 0 && m.half_mp == m.full;
-        // 7.7 A unit passing through a friend's hex may neither stop nor turn there (RULING: no
-        // facing change in a friend's hex, so that it can always leave the way it came in).
+        // 7.7 A unit passing through a friend's hex may not stop there; it may turn there only if
+        // it can still leave afterwards.
         let sharing = s.at(at) != Some(u);
         // 7.2 Facing changes: 30 or 60 degrees. The first, before any hex is entered, is free; the
         // others cost one MP. 6.1: after entering an enemy ZOC only one paid change remains.
         let free = (m.turns == 0 && m.entered == 0 && !m.in_ezoc) || s.free_facing[side];
-        if !sharing {
-            if free || m.half_mp >= 2 {
-                for k in [-2, -1, 1, 2] {
-                    out.push(Action::Face(p.facing.rotate(k)));
+        if free || m.half_mp >= 2 {
+            let left = if free { m.half_mp } else { m.half_mp - 2 };
+            for k in [-2, -1, 1, 2] {
+                let f = p.facing.rotate(k);
+                if !sharing || self.can_leave(s, u, at, f, left) {
+                    out.push(Action::Face(f));
                 }
             }
+        }
+        if !sharing {
             out.push(Action::EndMove);
         }
         if m.in_ezoc {
@@ -163,7 +177,7 @@ impl DrumsMuskets {
             if self.friend_at(s, n, u) {
                 // 7.7 Passing through is allowed, stopping is not.
                 let left = if affordable { m.half_mp - cost } else { 0 };
-                if !affordable || n_ezoc || !self.can_leave(s, u, n, p.facing, left, 3) {
+                if !affordable || n_ezoc || !self.can_leave(s, u, n, p.facing, left) {
                     continue;
                 }
             }

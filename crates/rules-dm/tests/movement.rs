@@ -324,3 +324,51 @@ fn r6_2_flank_hexes_are_the_non_front_neighbours() {
     assert!(!fx.game.is_flank(&fx.s, u, fx.c(&fx.nb("0505", N))));
     assert!(fx.game.is_flank(&fx.s, u, fx.c(&fx.nb("0505", S))));
 }
+
+#[test]
+fn r7_7_a_paid_facing_change_in_a_friends_hex_if_the_unit_can_still_leave() {
+    let mut fx = Fx::new();
+    fx.place("zieten", "0606", "NNE"); // 3 MP
+    let n = fx.nb("0606", N);
+    fx.place("bevern", &n, "N");
+    fx.act("select zieten");
+    fx.act(&format!("step {n}"));
+    assert_eq!(fx.mp_left(), Some(2.0));
+    // Turning to N (a hexside) would leave it unable to move on: not offered. Turning to NNW
+    // (a vertex) for 1 MP still lets it leave.
+    assert!(
+        !fx.can("face N"),
+        "it could not leave the friend's hex facing a hexside"
+    );
+    assert!(fx.can("face NNW"), "a paid turn that keeps a way out");
+    fx.act("face NNW");
+    assert_eq!(fx.mp_left(), Some(1.0), "the turn cost 1 MP");
+    assert!(!fx.can("end-move"), "still may not stop on the friend");
+    let out = fx.nb(&n, coupdoeil_hex::EdgeDir::NW);
+    fx.act(&format!("step {out}"));
+    assert_eq!(fx.at("zieten"), Some(out));
+}
+
+#[test]
+fn r7_7_a_friends_hex_may_be_entered_when_only_a_turn_there_leads_out() {
+    let mut fx = Fx::new();
+    fx.place("zieten", "0606", "NNE"); // front N and NE
+    let n = fx.nb("0606", N);
+    fx.place("bevern", &n, "N");
+    // Block both ways out of Bevern's hex with the NNE facing; leave the NW way open.
+    let n2 = fx.nb(&n, coupdoeil_hex::EdgeDir::N);
+    let ne2 = fx.nb(&n, coupdoeil_hex::EdgeDir::NE);
+    fx.place("ferdinand", &n2, "N");
+    fx.place("driesen", &ne2, "N");
+    fx.act("select zieten");
+    assert!(
+        fx.can(&format!("step {n}")),
+        "it can turn inside the friend's hex and leave to the north-west"
+    );
+    fx.act(&format!("step {n}"));
+    assert!(fx.can("face NNW"));
+    assert!(
+        !fx.can("face N") && !fx.can("face NE"),
+        "facing a hexside it could not move on with the 1 MP left"
+    );
+}

@@ -311,30 +311,84 @@ fn r13_0_immediate_victory_on_a_majority_of_demoralized_corps() {
     assert_eq!(out.kind, "immediate");
 }
 
-#[test]
-fn ex13_0_depots_captured_by_being_the_last_in_them() {
-    let mut fx = Fx::new();
-    let depot = fx.c("1004");
-    fx.place("zieten", &fx.nb("1004", S), "NNW");
-    fx.act("select zieten");
-    fx.act("step 1004");
-    let i = fx
-        .game
+fn depot_ix(fx: &Fx, label: &str) -> usize {
+    let depot = fx.c(label);
+    fx.game
         .data
         .board
         .depots
         .iter()
         .position(|d| d.0 == depot)
-        .unwrap();
-    assert_eq!(fx.s.depot_holder[i], Side::A);
+        .unwrap()
+}
+
+#[test]
+fn ex13_0_depots_captured_by_being_the_last_in_them() {
+    let mut fx = Fx::new();
+    let i = depot_ix(&fx, "1004");
+    fx.place("zieten", &fx.nb("1004", S), "NNW");
+    fx.act("select zieten");
+    fx.act("step 1004");
+    assert_eq!(
+        fx.s.depot_holder[i],
+        Side::B,
+        "ruling 22: not while it is still moving"
+    );
+    fx.act("end-move");
+    assert_eq!(fx.s.depot_holder[i], Side::A, "its move ended in the depot");
     assert_eq!(
         fx.game.victory_points(&fx.s, Side::A),
         1,
         "every Austrian depot held"
     );
     // Leaving does not give it back.
+    let z = fx.u("zieten");
+    fx.s.pieces[z.ix()].moved = false;
+    fx.act("select zieten");
+    fx.act(&format!("step {}", fx.nb("1004", N)));
     fx.act("end-move");
     assert_eq!(fx.s.depot_holder[i], Side::A);
+}
+
+#[test]
+fn ex13_0_passing_through_a_depot_does_not_take_it() {
+    let mut fx = Fx::new();
+    let i = depot_ix(&fx, "1004");
+    fx.place("zieten", &fx.nb("1004", S), "NNW");
+    fx.act("select zieten");
+    fx.act("step 1004");
+    fx.act(&format!("step {}", fx.nb("1004", N)));
+    fx.act("end-move");
+    assert_eq!(
+        fx.s.depot_holder[i],
+        Side::B,
+        "ruling 22: only passing through"
+    );
+}
+
+#[test]
+fn ex13_0_the_austrians_need_both_prussian_depots() {
+    let game = common::leuthen(true);
+    let mut s = game.initial_state();
+    let prussian: Vec<usize> = (0..game.data.board.depots.len())
+        .filter(|&i| game.data.board.depots[i].1 == Side::A)
+        .collect();
+    assert_eq!(prussian.len(), 2, "Exclusive 13.0: two Prussian depots");
+    assert_eq!(game.victory_points(&s, Side::B), 0);
+    s.depot_holder[prussian[0]] = Side::B;
+    assert_eq!(
+        game.victory_points(&s, Side::B),
+        0,
+        "one of the two is not enough"
+    );
+    s.depot_holder[prussian[1]] = Side::B;
+    assert_eq!(game.victory_points(&s, Side::B), 1, "both held: one point");
+    s.depot_holder[prussian[0]] = Side::A;
+    assert_eq!(
+        game.victory_points(&s, Side::B),
+        0,
+        "retaken: the point is lost"
+    );
 }
 
 #[test]
@@ -388,4 +442,141 @@ fn r11_1_elimination_without_a_rout_still_costs_a_point() {
         .position(|c| c.id == "nadasdy")
         .unwrap();
     assert_eq!(fx.s.corps_morale[nad], before[nad] - 1);
+}
+
+#[test]
+fn r5_1_discards_after_the_last_card_was_drawn_come_back() {
+    let mut fx = Fx::new();
+    let side = Side::A;
+    let cards: Vec<_> = fx.s.decks[side].draw.clone();
+    // One card left to draw and nothing discarded: drawing it cannot reshuffle anything.
+    fx.s.decks[side].draw = vec![cards[0]];
+    fx.s.decks[side].removed = cards[2..].to_vec();
+    fx.s.decks[side].hand = vec![cards[1]];
+    fx.s.phasing = side;
+    fx.s.stage = Stage::Draw;
+    let mut ev = Vec::new();
+    fx.game
+        .apply_chance_unchecked(&mut fx.s, &Chance::Card(cards[0]), &mut ev);
+    assert!(fx.s.decks[side].draw.is_empty() && fx.s.decks[side].discard.is_empty());
+    // A later discard must not be lost to an empty pile: it forms the new draw pile.
+    fx.s.phasing = side;
+    fx.s.phase = Phase::Administration;
+    fx.s.stage = Stage::Discard;
+    let card = fx
+        .game
+        .action_notation(&coupdoeil_dm::Action::Discard(cards[1]));
+    fx.act(&card);
+    assert_eq!(
+        fx.s.decks[side].draw,
+        vec![cards[1]],
+        "back in the draw pile"
+    );
+    assert!(fx.s.decks[side].discard.is_empty());
+}
+
+#[test]
+fn r11_2_hidden_units_shaken_by_demoralization_stay_secret() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0606", "N");
+    fx.place("odonell", "0808", "N");
+    fx.place("bevern", "0202", "S");
+    fx.hide("odonell");
+    let nad = fx
+        .game
+        .data
+        .corps
+        .iter()
+        .position(|c| c.id == "nadasdy")
+        .unwrap();
+    fx.s.corps_morale[nad] = 0;
+    fx.s.phase = Phase::Combat;
+    fx.s.stage = Stage::Declare;
+    fx.act("end-phase");
+    assert!(fx.s.demoralized[nad]);
+    let odonell = fx.u("odonell");
+    assert_eq!(fx.s.piece(odonell).status, Status::Shaken);
+    assert!(fx.s.piece(odonell).hidden, "still hidden");
+    let prussian = Viewer::Side(Side::A);
+    for e in fx
+        .events
+        .iter()
+        .filter(|e| fx.game.event_visible(e, prussian))
+    {
+        assert!(
+            !matches!(e.what, What::Shaken { unit } if unit == odonell),
+            "the Prussians learn which hidden piece is O'Donell: {}",
+            fx.game.describe_event(e)
+        );
+    }
+    assert!(
+        fx.events.iter().any(
+            |e| matches!(e.what, What::Shaken { unit } if unit == odonell)
+                && fx.game.event_visible(e, Viewer::Side(Side::B))
+        ),
+        "its owner is told"
+    );
+    let seen = fx.game.observe(&fx.s, prussian);
+    assert!(
+        seen.pieces
+            .iter()
+            .filter(|p| p.side == Side::B && p.hidden)
+            .all(|p| p.status == Status::Steady && p.unit.is_none())
+    );
+}
+
+#[test]
+fn r13_0_immediate_victory_only_in_the_winners_own_administrative_phase() {
+    let mut fx = Fx::new();
+    fx.place("bevern", "0404", "N");
+    fx.place("dair", "0808", "N");
+    // The Prussians (phasing) have a majority of their corps at 0: they are Demoralized in their
+    // own Administrative Phase, but the Austrians win only in theirs (ruling 21).
+    for id in ["centre", "right"] {
+        let i = fx.game.data.corps.iter().position(|c| c.id == id).unwrap();
+        fx.s.corps_morale[i] = 0;
+    }
+    fx.s.phase = Phase::Combat;
+    fx.s.stage = Stage::Declare;
+    fx.act("end-phase");
+    while fx.to_act() == ToAct::Chance {
+        let c = fx.game.chance(&fx.s).outcomes()[0].0;
+        fx.game
+            .apply_chance_unchecked(&mut fx.s, &c, &mut fx.events);
+    }
+    assert!(
+        fx.game.outcome(&fx.s).is_none(),
+        "not in the Prussian phase"
+    );
+    assert_eq!(fx.s.phasing, Side::B);
+    // The Austrian turn: nothing happens, and at its step E the Austrians win.
+    let mut guard = 0;
+    while fx.game.outcome(&fx.s).is_none() && guard < 100 {
+        guard += 1;
+        match fx.to_act() {
+            ToAct::Chance => {
+                let c = fx.game.chance(&fx.s).outcomes()[0].0;
+                fx.game
+                    .apply_chance_unchecked(&mut fx.s, &c, &mut fx.events);
+            }
+            ToAct::Side(_) => {
+                let a = if fx.can("end-phase") {
+                    "end-phase".to_string()
+                } else if fx.can("end-discard") {
+                    "end-discard".to_string()
+                } else {
+                    "pass".to_string()
+                };
+                fx.act(&a);
+            }
+            ToAct::Over => break,
+        }
+    }
+    let out = fx.game.outcome(&fx.s).expect("over");
+    assert_eq!(out.winner, Some(Side::B));
+    assert_eq!(out.kind, "immediate");
+    assert_eq!(
+        fx.s.turn, 1,
+        "in the Austrian Administrative Phase of the same turn"
+    );
 }
