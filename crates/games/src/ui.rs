@@ -438,6 +438,7 @@ fn dm_hints(g: &DrumsMuskets, s: &State) -> Vec<ActionHint> {
                     h.target_unit = Some(uid(to));
                 }
                 Action::Pass
+                | Action::SetUpCorps(_)
                 | Action::EndMove
                 | Action::EndPhase
                 | Action::NoAdvance

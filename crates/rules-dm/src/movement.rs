@@ -215,16 +215,11 @@ impl DrumsMuskets {
         }
     }
 
-    /// May this unit start a move? 7.3 once a phase; 10.1 not when Routed; and it must have
-    /// something to do.
+    /// May this unit start a move? 7.3 once a phase; 10.1 not when Routed. (It always has
+    /// something to do then: 7.2 its first facing change is free.)
     fn can_select(&self, s: &State, u: UnitId) -> bool {
         let p = s.piece(u);
-        if p.cell.is_none() || p.gone || p.moved || p.status == Status::Routed {
-            return false;
-        }
-        let mut v = Vec::new();
-        self.mover_actions(s, &self.fresh_mover(s, u), &mut v);
-        v.iter().any(|a| *a != Action::EndMove)
+        p.cell.is_some() && !p.gone && !p.moved && p.status != Status::Routed
     }
 
     /// 7.0 The Movement Phase's choices.

@@ -55,6 +55,7 @@ impl DrumsMuskets {
             test: None,
             rally_queue: Vec::new(),
             ending: None,
+            setup_corps: None,
         };
         let mut ev = Vec::new();
         self.continue_opening_draw(&mut s, &mut ev);
@@ -91,6 +92,7 @@ impl DrumsMuskets {
     pub(crate) fn do_action(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
         match (s.stage, a) {
             (Stage::Place(side), Action::Place(slot)) => self.place(s, side, slot, ev),
+            (Stage::Place(_), Action::SetUpCorps(c)) => self.choose_setup_corps(s, c),
             (
                 Stage::MovementCard(_)
                 | Stage::AttackCard(..)

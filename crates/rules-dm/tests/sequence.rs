@@ -53,28 +53,88 @@ fn ex3_0_austrians_set_up_first_with_corps_together() {
         g.apply_chance_unchecked(&mut s, &c, &mut ev);
     }
     assert_eq!(s.stage, Stage::Place(Side::B), "the Austrians set up first");
-    // Austrian order of battle: dair, odonell (Nadasdy), kheul1 (Kheul), lucchesi, adummy.
-    // Put D'Air in the middle slot: then O'Donell must stay on one side of Kheul's and Lucchesi's.
-    let place = |s: &mut coupdoeil_dm::State, slot: u8, ev: &mut Vec<_>| {
-        let a = coupdoeil_dm::Action::Place(slot);
-        assert!(g.is_legal(s, &a), "slot {slot}");
+    let legal = |s: &coupdoeil_dm::State| -> Vec<String> {
+        let mut v = Vec::new();
+        g.legal_actions(s, &mut v);
+        v.iter().map(|a| g.action_notation(a)).collect()
+    };
+    let act = |s: &mut coupdoeil_dm::State, text: &str, ev: &mut Vec<_>| {
+        let a = g.parse_action(text).unwrap();
+        assert!(g.is_legal(s, &a), "`{text}` not in {:?}", legal(s));
         g.apply_action_unchecked(s, &a, ev);
     };
-    place(&mut s, 2, &mut ev); // D'Air in the centre slot
-    let mut legal = Vec::new();
-    g.legal_actions(&s, &mut legal);
-    // O'Donell next: any slot works (Nadasdy may be centre with the others either side, or north/south).
-    assert_eq!(legal.len(), 4);
-    place(&mut s, 0, &mut ev); // O'Donell north of D'Air: Nadasdy spans slots 0..2
-    g.legal_actions(&s, &mut legal);
-    // Kheul and Lucchesi must now both be south of Nadasdy: slot 1 is between Nadasdy's units.
-    assert!(
-        !legal.contains(&coupdoeil_dm::Action::Place(1)),
-        "{legal:?}"
+    // Ruling 26: the corps are set up north to south, in the order the player chooses.
+    assert_eq!(
+        legal(&s),
+        ["corps nadasdy", "corps kheul", "corps lucchesi"]
     );
+    act(&mut s, "corps kheul", &mut ev);
+    // Five slots; Nadasdy (2 units) and Lucchesi (1) must still fit south of Kheul.
+    assert_eq!(legal(&s), ["place #1", "place #2"]);
+    act(&mut s, "place #2", &mut ev);
+    assert_eq!(legal(&s), ["corps nadasdy", "corps lucchesi"]);
+    act(&mut s, "corps nadasdy", &mut ev);
+    // Not north of Kheul (slot 1), and Lucchesi still needs a slot south of Nadasdy.
+    assert_eq!(legal(&s), ["place #3", "place #4"]);
+    act(&mut s, "place #4", &mut ev);
+    assert_eq!(legal(&s), ["place #3"], "O'Donell keeps Nadasdy together");
+    act(&mut s, "place #3", &mut ev);
+    // Lucchesi is the last corps: no choice to make, only the last slot south of the others.
+    assert_eq!(legal(&s), ["place #5"]);
+    act(&mut s, "place #5", &mut ev);
+    assert_eq!(legal(&s), ["place #1"], "the dummy goes anywhere free");
     // The Prussians do not see where the Austrians put anything while they set up.
     let obs = g.observe(&s, Viewer::Side(Side::A));
     assert!(obs.pieces.iter().all(|p| p.side == Side::A));
+    act(&mut s, "place #1", &mut ev);
+    assert_eq!(s.stage, Stage::Place(Side::A), "then the Prussians");
+}
+
+/// Ruling 26 stays linear: a side of 40 one-unit corps sets up without search.
+#[test]
+fn ex3_0_the_grouped_set_up_check_is_fast_with_many_corps() {
+    let mut text = TEST_MAP.to_string();
+    // Forty more Austrian one-unit corps, forty more slots on a bigger map.
+    text = text.replace("columns = 10\nrows = 8", "columns = 10\nrows = 60");
+    assert!(text.contains("rows = 60"));
+    let mut extra = String::new();
+    let mut slots = Vec::new();
+    for i in 0..40 {
+        extra.push_str(&format!(
+            "[[corps]]\nid = \"x{i}\"\nside = \"austrian\"\nname = \"X{i}\"\nmorale = 1\n\n[[unit]]\nid = \"x{i}u\"\nname = \"X{i}\"\nside = \"austrian\"\ncorps = \"x{i}\"\nkind = \"infantry\"\nstrength = 1\nmorale = 3\nmovement = 2\n\n"
+        ));
+        slots.push(format!("{{ at = \"10{:02}\", facing = \"W\" }}", i + 10));
+    }
+    text = text.replace(
+        "{ at = \"1005\", facing = \"W\" },",
+        &format!("{{ at = \"1005\", facing = \"W\" }}, {},", slots.join(", ")),
+    );
+    text.push_str(&extra);
+    let doc = Document::parse(&[("big.toml", text.as_str())]).unwrap_or_else(|e| panic!("{e}"));
+    let over = Document::parse(&[("over.toml", "[scenario]\nsetup = \"free\"\n")]).unwrap();
+    let sc = Scenario::from_document(merge(doc, over)).unwrap_or_else(|e| panic!("{e}"));
+    let g = DrumsMuskets::new(&sc).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.data.corps.len(), 46);
+    let mut s = g.initial_state();
+    let mut ev = Vec::new();
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while s.stage != Stage::Place(Side::A) {
+        steps += 1;
+        assert!(steps < 1000);
+        match g.to_act(&s) {
+            ToAct::Chance => {
+                let c = g.chance(&s).outcomes()[0].0;
+                g.apply_chance_unchecked(&mut s, &c, &mut ev);
+            }
+            _ => {
+                g.legal_actions(&s, &mut legal);
+                assert!(!legal.is_empty(), "a legal set-up action at every step");
+                let a = legal[legal.len() / 2];
+                g.apply_action_unchecked(&mut s, &a, &mut ev);
+            }
+        }
+    }
 }
 
 #[test]
