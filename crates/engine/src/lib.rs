@@ -29,5 +29,8 @@ pub use game::{Determinize, Evaluate, Game, IllegalAction, Outcome, Plans, Playe
 pub use matchrun::{Match, MatchError, StepResult};
 /// The random-number source trait that chance sampling and determinization take (from `rand`).
 pub use rand::Rng;
-pub use record::{Record, RecordStep, ReplayError, StepKind, hash_state, replay};
+pub use record::{
+    RECORD_FORMAT, Record, RecordStep, ReplayError, StepKind, chain_hash, hash_state, header_hash,
+    replay,
+};
 pub use side::{BySide, Side};

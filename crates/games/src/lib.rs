@@ -360,7 +360,7 @@ fn play_agents<G: GameExt>(
     let player_turn = G::capabilities().player_turn;
     let mut rngs = [rng_stream(seed, 1), rng_stream(seed, 2)];
     let mut m = coupdoeil_engine::Match::new(game.clone(), seed);
-    m.record_mut().scenario_files = files;
+    m.set_scenario_files(files);
     while m.steps() < max_steps {
         match m.to_act() {
             ToAct::Over => break,
