@@ -64,6 +64,17 @@ impl DrumsMuskets {
     fn can_leave(&self, s: &State, u: UnitId, at: Cell, facing: Facing, half_mp: u8) -> bool {
         let side = self.data.units[u.ix()].side;
         let enemy = side.other();
+        // The common case first: an empty Front hex straight ahead.
+        if facing.is_vertex() && !self.in_zoc_of(s, at, enemy) {
+            for &d in facing.front() {
+                let Some(n) = self.data.board.cells[at.ix()].nbr[usize::from(d.index())] else {
+                    continue;
+                };
+                if s.at(n).is_none() && self.step_cost_half(at, d).is_some_and(|c| c <= half_mp) {
+                    return true;
+                }
+            }
+        }
         let turn_cost = if s.free_facing[side] { 0 } else { 2 };
         let mut seen: Vec<(Cell, Facing, u8)> = Vec::new();
         let mut todo = vec![(at, facing, half_mp)];
@@ -109,6 +120,8 @@ impl DrumsMuskets {
     }
 
     /// The actions open to the moving unit `m`.
+    /// Listed in the order of `Action` (steps, facing changes, whole-allowance facings, one-hex
+    /// moves, the end of the move), so that the list needs no sorting.
     fn mover_actions(&self, s: &State, m: &Mover, out: &mut Vec<Action>) {
         let u = m.unit;
         let p = s.piece(u);
@@ -119,77 +132,76 @@ impl DrumsMuskets {
         // 7.7 A unit passing through a friend's hex may not stop there; it may turn there only if
         // it can still leave afterwards.
         let sharing = s.at(at) != Some(u);
+        let nbr = self.data.board.cells[at.ix()].nbr;
+        let here_ezoc = !m.in_ezoc && self.in_zoc_of(s, at, enemy);
+        // 7.1 Only a unit facing a vertex moves, into one of its two Front hexes.
+        if !m.in_ezoc && p.facing.is_vertex() {
+            let mut steps = [None; 2];
+            for (k, &d) in p.facing.front().iter().enumerate() {
+                let Some(n) = nbr[usize::from(d.index())] else {
+                    continue;
+                };
+                let Some(cost) = self.step_cost_half(at, d) else {
+                    continue;
+                };
+                // 7.7 Never into an enemy's hex.
+                if self.enemy_at(s, n, u) {
+                    continue;
+                }
+                let n_ezoc = self.in_zoc_of(s, n, enemy);
+                // 6.1 Never directly from one enemy ZOC hex to another.
+                if here_ezoc && n_ezoc {
+                    continue;
+                }
+                // 7.4 Speed limit: a unit may always move one hex a phase, which then ends its
+                // move. RULING: only while it has entered no hex and still has some MP (a unit
+                // that spent its whole allowance on facing changes has nothing left to move with).
+                let affordable = cost <= m.half_mp;
+                let speed_limit = m.entered == 0 && m.half_mp > 0;
+                if !affordable && !speed_limit {
+                    continue;
+                }
+                if self.friend_at(s, n, u) {
+                    // 7.7 Passing through is allowed, stopping is not.
+                    let left = if affordable { m.half_mp - cost } else { 0 };
+                    if !affordable || n_ezoc || !self.can_leave(s, u, n, p.facing, left) {
+                        continue;
+                    }
+                }
+                steps[k] = Some(n);
+            }
+            steps.sort_unstable();
+            out.extend(steps.into_iter().flatten().map(Action::Step));
+        }
         // 7.2 Facing changes: 30 or 60 degrees. The first, before any hex is entered, is free; the
         // others cost one MP. 6.1: after entering an enemy ZOC only one paid change remains.
         let free = (m.turns == 0 && m.entered == 0 && !m.in_ezoc) || s.free_facing[side];
         if free || m.half_mp >= 2 {
             let left = if free { m.half_mp } else { m.half_mp - 2 };
-            for k in [-2, -1, 1, 2] {
-                let f = p.facing.rotate(k);
+            let mut faces = [-2, -1, 1, 2].map(|k| p.facing.rotate(k));
+            faces.sort_unstable();
+            for f in faces {
                 if !sharing || self.can_leave(s, u, at, f, left) {
                     out.push(Action::Face(f));
                 }
             }
         }
-        if !sharing {
-            out.push(Action::EndMove);
-        }
-        if m.in_ezoc {
-            return;
-        }
         // 7.2 Any facing for the whole allowance (only those a free change cannot reach).
-        if fresh {
+        if fresh && !m.in_ezoc {
             for f in Facing::ALL {
                 if p.facing.steps_to(f) > 2 {
                     out.push(Action::Wheel(f));
                 }
             }
         }
-        // 7.1 Only a unit facing a vertex moves, into one of its two Front hexes.
-        if !p.facing.is_vertex() {
-            return;
-        }
-        let here_ezoc = self.in_zoc_of(s, at, enemy);
-        for &d in p.facing.front() {
-            let Some(n) = self.data.board.cells[at.ix()].nbr[usize::from(d.index())] else {
-                continue;
-            };
-            let Some(cost) = self.step_cost_half(at, d) else {
-                continue;
-            };
-            // 7.7 Never into an enemy's hex.
-            if self.enemy_at(s, n, u) {
-                continue;
-            }
-            let n_ezoc = self.in_zoc_of(s, n, enemy);
-            // 6.1 Never directly from one enemy ZOC hex to another.
-            if here_ezoc && n_ezoc {
-                continue;
-            }
-            // 7.4 Speed limit: a unit may always move one hex a phase, which then ends its move.
-            // RULING: only while it has entered no hex and still has some MP (a unit that spent
-            // its whole allowance on facing changes has nothing left to move with).
-            let affordable = cost <= m.half_mp;
-            let speed_limit = m.entered == 0 && m.half_mp > 0;
-            if !affordable && !speed_limit {
-                continue;
-            }
-            if self.friend_at(s, n, u) {
-                // 7.7 Passing through is allowed, stopping is not.
-                let left = if affordable { m.half_mp - cost } else { 0 };
-                if !affordable || n_ezoc || !self.can_leave(s, u, n, p.facing, left) {
-                    continue;
-                }
-            }
-            out.push(Action::Step(n));
-        }
         // 7.1 The whole-allowance move of one hex in any direction, ending with the same facing.
-        if fresh && !sharing {
+        if fresh && !sharing && !m.in_ezoc && p.facing.is_vertex() {
+            let mut sides = [None; 6];
             for d in EdgeDir::ALL {
                 if p.facing.front().contains(&d) {
                     continue; // a plain step reaches it (7.4 guarantees one hex)
                 }
-                let Some(n) = self.data.board.cells[at.ix()].nbr[usize::from(d.index())] else {
+                let Some(n) = nbr[usize::from(d.index())] else {
                     continue;
                 };
                 if self.step_cost_half(at, d).is_none() || s.at(n).is_some() {
@@ -198,8 +210,13 @@ impl DrumsMuskets {
                 if here_ezoc && self.in_zoc_of(s, n, enemy) {
                     continue;
                 }
-                out.push(Action::Sidestep(n));
+                sides[usize::from(d.index())] = Some(n);
             }
+            sides.sort_unstable();
+            out.extend(sides.into_iter().flatten().map(Action::Sidestep));
+        }
+        if !sharing {
+            out.push(Action::EndMove);
         }
     }
 
@@ -228,20 +245,23 @@ impl DrumsMuskets {
             self.mover_actions(s, &m, out);
             return;
         }
+        // In the order of `Action`, so that the list needs no sorting: selections, dummies to
+        // take off, the end of the phase.
+        out.extend(
+            self.units_of(s.phasing)
+                .filter(|&u| self.can_select(s, u))
+                .map(Action::Select),
+        );
+        // 7.7 A friendly dummy may be taken off during movement.
+        out.extend(
+            self.units_of(s.phasing)
+                .filter(|&u| {
+                    let p = s.piece(u);
+                    p.cell.is_some() && !p.gone && self.data.units[u.ix()].kind == Kind::Dummy
+                })
+                .map(Action::RemoveDummy),
+        );
         out.push(Action::EndPhase);
-        for u in self.units_of(s.phasing) {
-            let p = s.piece(u);
-            if p.cell.is_none() || p.gone {
-                continue;
-            }
-            // 7.7 A friendly dummy may be taken off during movement.
-            if self.data.units[u.ix()].kind == Kind::Dummy {
-                out.push(Action::RemoveDummy(u));
-            }
-            if self.can_select(s, u) {
-                out.push(Action::Select(u));
-            }
-        }
     }
 
     fn face_event(&self, s: &State, u: UnitId, ev: &mut Vec<Event>) {
@@ -319,13 +339,31 @@ impl DrumsMuskets {
 
     /// Ends the move by itself when nothing but ending it is left (a forced step, not a decision).
     fn settle_mover(&self, s: &mut State) {
-        if let Some(m) = s.mover {
-            let mut v = Vec::new();
-            self.mover_actions(s, &m, &mut v);
-            if v.iter().all(|a| *a == Action::EndMove) {
-                self.end_move(s);
-            }
+        if let Some(m) = s.mover
+            && !self.mover_has_choice(s, &m)
+        {
+            self.end_move(s);
         }
+    }
+
+    /// Has the moving unit anything to do but end its move? The same answer as listing
+    /// [`Self::mover_actions`], without listing them in the common cases.
+    fn mover_has_choice(&self, s: &State, m: &Mover) -> bool {
+        let side = self.data.units[m.unit.ix()].side;
+        let free = (m.turns == 0 && m.entered == 0 && !m.in_ezoc) || s.free_facing[side];
+        let sharing = s
+            .piece(m.unit)
+            .cell
+            .is_some_and(|c| s.at(c) != Some(m.unit));
+        if !sharing && (free || m.half_mp >= 2) {
+            return true; // a facing change (7.2)
+        }
+        if m.in_ezoc && !sharing {
+            return false; // 6.1: no facing change left, and no more hexes
+        }
+        let mut v = Vec::new();
+        self.mover_actions(s, m, &mut v);
+        v.iter().any(|a| *a != Action::EndMove)
     }
 
     /// Applies a Movement Phase action.

@@ -85,23 +85,21 @@ impl DrumsMuskets {
             })
     }
 
-    /// Exclusive 3.0 for a side whose corps are deployed together: may the next unit, of the
-    /// corps being set up, go on slot `slot`? RULING: the corps are set up from north to south
+    /// Exclusive 3.0 for a side whose corps are deployed together: the slots the next unit, of
+    /// the corps being set up, may take. RULING: the corps are set up from north to south
     /// in the order the player chooses, so every unit goes south of the units of the corps set up
     /// before (in the slot order of the data), and enough free slots must be left south of this
-    /// corps for the units of the corps still to come. Dummies, placed last, go anywhere. Linear
-    /// in the number of slots.
-    fn grouped_slot_ok(&self, s: &State, side: Side, corps: u8, slot: usize) -> bool {
+    /// corps for the units of the corps still to come. Dummies, placed last, go anywhere.
+    /// Quadratic in the number of slots at worst, whatever the number of corps.
+    fn grouped_slots(&self, s: &State, side: Side, corps: u8) -> Vec<usize> {
         let slots = &self.data.slots[side];
         let occupant_corps = |i: usize| s.at(slots[i].0).map(|o| self.data.units[o.ix()].corps);
         // The last slot taken by a unit of another corps (those were all set up before).
         let before = (0..slots.len())
             .rev()
             .find(|&i| matches!(occupant_corps(i), Some(Some(c)) if c != corps));
-        if before.is_some_and(|b| slot <= b) {
-            return false;
-        }
         let start = before.map_or(0, |b| b + 1);
+        let mut ok = Vec::new();
         let left_here = self
             .units_of(side)
             .filter(|u| {
@@ -120,23 +118,28 @@ impl DrumsMuskets {
                     .count()
             })
             .sum();
-        // The rest of this corps takes the first free slots after `start`; the corps still to
-        // come need as many free slots south of where this corps ends.
-        let mut end = (start..slots.len())
+        let placed_end = (start..slots.len())
             .filter(|&i| occupant_corps(i) == Some(Some(corps)))
             .max()
-            .unwrap_or(0)
-            .max(slot);
-        let free = |i: &usize| *i != slot && s.at(slots[*i].0).is_none();
-        let mut need = left_here;
-        for i in (start..slots.len()).filter(free) {
-            if need == 0 {
-                break;
+            .unwrap_or(0);
+        for slot in (start..slots.len()).filter(|&i| s.at(slots[i].0).is_none()) {
+            // The rest of this corps takes the first free slots after `start`; the corps still
+            // to come need as many free slots south of where this corps ends.
+            let mut end = placed_end.max(slot);
+            let free = |i: &usize| *i != slot && s.at(slots[*i].0).is_none();
+            let mut need = left_here;
+            for i in (start..slots.len()).filter(free) {
+                if need == 0 {
+                    break;
+                }
+                need -= 1;
+                end = end.max(i);
             }
-            need -= 1;
-            end = end.max(i);
+            if need == 0 && (end + 1..slots.len()).filter(free).count() >= later {
+                ok.push(slot);
+            }
         }
-        need == 0 && (end + 1..slots.len()).filter(free).count() >= later
+        ok
     }
 
     /// Exclusive 3.0: the free set-up slots the next piece may take, or the corps the side may
@@ -149,18 +152,19 @@ impl DrumsMuskets {
             return;
         };
         let slots = &self.data.slots[side];
-        let corps = self.data.units[u.ix()].corps;
-        for (i, (c, _)) in slots.iter().enumerate() {
-            if s.at(*c).is_some() {
-                continue;
+        match self.data.units[u.ix()].corps {
+            Some(corps) if self.data.grouped_setup[side] => {
+                out.extend(
+                    self.grouped_slots(s, side, corps)
+                        .into_iter()
+                        .map(|i| Action::Place(i as u8)),
+                );
             }
-            if self.data.grouped_setup[side]
-                && let Some(corps) = corps
-                && !self.grouped_slot_ok(s, side, corps, i)
-            {
-                continue;
-            }
-            out.push(Action::Place(i as u8));
+            _ => out.extend(
+                (0..slots.len())
+                    .filter(|&i| s.at(slots[i].0).is_none())
+                    .map(|i| Action::Place(i as u8)),
+            ),
         }
     }
 
