@@ -488,3 +488,55 @@ fn bench_reports_rates() {
         o.stdout
     );
 }
+
+#[test]
+fn protocol_answers_invalid_utf8_and_over_long_lines_with_errors() {
+    let mut input: Vec<u8> = Vec::new();
+    input.extend_from_slice(b"{\"id\":1,\"cmd\":\"scen\xffarios\"}\n");
+    input.extend_from_slice(b"{\"id\":2,\"cmd\":\"scenarios\"}\n");
+    input.extend(std::iter::repeat_n(b'x', (4 << 20) + 10));
+    input.push(b'\n');
+    input.extend_from_slice(b"{\"id\":3,\"cmd\":\"to_act\"}\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_coupdoeil"))
+        .arg("protocol")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("the binary runs");
+    writer.join().expect("stdin written");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("UTF-8 answers");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines[0]["ok"], false);
+    assert!(
+        lines[0]["error"].as_str().unwrap().contains("not UTF-8"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1]["id"], 2, "the session goes on");
+    assert_eq!(lines[1]["ok"], true);
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("longer than the limit"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3]["id"], 3);
+    assert!(
+        lines[3]["error"].as_str().unwrap().contains("no game"),
+        "{}",
+        lines[3]
+    );
+}

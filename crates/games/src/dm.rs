@@ -56,6 +56,10 @@ impl GameExt for DrumsMuskets {
         self.event_view(e)
     }
 
+    fn action_mp_cost_half(&self, state: &State, action: &coupdoeil_dm::Action) -> Option<u8> {
+        self.mp_cost_half(state, action)
+    }
+
     fn capabilities() -> Capabilities<Self> {
         Capabilities::full().with_player_turn(player_turn)
     }

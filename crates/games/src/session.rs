@@ -75,6 +75,7 @@ impl<G: GameExt> Session<G> {
             .map(|a| ActionInfo {
                 notation: g.action_notation(a),
                 description: g.describe_action(self.m.state(), a),
+                mp_cost_half: g.action_mp_cost_half(self.m.state(), a),
             })
             .collect()
     }

@@ -220,6 +220,29 @@ impl DrumsMuskets {
         }
     }
 
+    /// 7.0 What a movement action costs the moving unit, in half MP (`None` for other
+    /// actions): a step its terrain, hexside or road cost (7.6), or all that is left under the
+    /// one-hex guarantee (7.4); a facing change 1 MP unless free (7.2); a whole-allowance facing
+    /// or one-hex move all that is left (7.1, 7.2).
+    #[must_use]
+    pub fn mp_cost_half(&self, s: &State, a: &Action) -> Option<u8> {
+        let m = s.mover?;
+        let side = self.data.units[m.unit.ix()].side;
+        match *a {
+            Action::Step(n) => {
+                let from = s.piece(m.unit).cell?;
+                let cost = self.step_cost_half(from, self.data.board.direction(from, n)?)?;
+                Some(cost.min(m.half_mp))
+            }
+            Action::Face(_) => {
+                let free = (m.turns == 0 && m.entered == 0 && !m.in_ezoc) || s.free_facing[side];
+                Some(if free { 0 } else { 2 })
+            }
+            Action::Wheel(_) | Action::Sidestep(_) => Some(m.half_mp),
+            _ => None,
+        }
+    }
+
     fn fresh_mover(&self, s: &State, u: UnitId) -> Mover {
         let full = self.allowance_half(s, u);
         Mover {
@@ -264,7 +287,7 @@ impl DrumsMuskets {
         out.push(Action::EndPhase);
     }
 
-    fn face_event(&self, s: &State, u: UnitId, ev: &mut Vec<Event>) {
+    fn face_event(&self, s: &State, u: UnitId, mp_left_half: u8, ev: &mut Vec<Event>) {
         let p = s.piece(u);
         let side = self.data.units[u.ix()].side;
         if p.hidden {
@@ -273,6 +296,7 @@ impl DrumsMuskets {
                 What::Faced {
                     unit: u,
                     facing: p.facing,
+                    mp_left_half: Some(mp_left_half),
                 },
             ));
             ev.push(Event::others(
@@ -287,6 +311,7 @@ impl DrumsMuskets {
             ev.push(Event::public(What::Faced {
                 unit: u,
                 facing: p.facing,
+                mp_left_half: Some(mp_left_half),
             }));
         }
     }
@@ -405,7 +430,7 @@ impl DrumsMuskets {
                 }
                 m.turns += 1;
                 s.pieces[m.unit.ix()].facing = f;
-                self.face_event(s, m.unit, ev);
+                self.face_event(s, m.unit, m.half_mp, ev);
                 if m.in_ezoc {
                     // 6.1 RULING: one paid change after entering an enemy ZOC, then the move is over.
                     s.mover = Some(m);
@@ -417,7 +442,7 @@ impl DrumsMuskets {
             Action::Wheel(f) => {
                 let Some(m) = s.mover else { return };
                 s.pieces[m.unit.ix()].facing = f;
-                self.face_event(s, m.unit, ev);
+                self.face_event(s, m.unit, 0, ev); // 7.2 the whole allowance
                 self.end_move(s);
                 return;
             }

@@ -358,7 +358,18 @@ impl DrumsMuskets {
                     b.label(*to)
                 )
             }
-            What::Faced { unit, facing } => format!("{} faces {facing} (7.2)", self.uid(*unit)),
+            What::Faced {
+                unit,
+                facing,
+                mp_left_half,
+            } => match mp_left_half {
+                Some(h) => format!(
+                    "{} faces {facing} ({} MP left) (7.2)",
+                    self.uid(*unit),
+                    half(*h)
+                ),
+                None => format!("{} faces {facing} (9.5.3)", self.uid(*unit)),
+            },
             What::TokenFaced {
                 side: s,
                 token,
@@ -408,6 +419,10 @@ impl DrumsMuskets {
                     b.label(*target)
                 )
             }
+            What::AttackRolled { target, die } => format!(
+                "the attack die on {} shows {die} (9.0 step 5)",
+                b.label(*target)
+            ),
             What::Rerolled { die } => format!("the die is rolled again: {die}"),
             What::AutomaticVictory { target } => {
                 format!("automatic victory at {} (9.0)", b.label(*target))

@@ -5,7 +5,7 @@ use common::Fx;
 use coupdoeil_dm::What;
 use coupdoeil_dm::data::CrtResult;
 use coupdoeil_dm::state::{Stage, Status};
-use coupdoeil_engine::{Side, ToAct};
+use coupdoeil_engine::{Game, Side, ToAct};
 use coupdoeil_hex::EdgeDir::{N, NE, NW, S, SE, SW};
 
 impl Fx {
@@ -864,4 +864,45 @@ fn r5_1_a_card_played_after_the_last_draw_comes_back() {
         "it forms the new draw pile"
     );
     assert!(fx.s.decks[Side::A].discard.is_empty());
+}
+
+#[test]
+fn r9_0_step5_the_attack_die_is_told_as_soon_as_it_is_rolled() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0305", "S");
+    fx.place("bevern", &fx.nb("0305", S), "N");
+    fx.give(Side::A, "P01");
+    fx.enter_combat();
+    fx.act("attack bevern 0305");
+    fx.act("end-phase");
+    fx.act("end-phase");
+    fx.pass_windows();
+    fx.die(6);
+    assert_eq!(
+        fx.s.stage,
+        Stage::AttackCard(Side::A, 6),
+        "before the step-6 cards"
+    );
+    assert!(fx.has_event(|w| matches!(w, What::AttackRolled { die: 6, .. })));
+    assert!(fx.resolved().is_empty(), "not resolved yet");
+}
+
+#[test]
+fn r9_5_3_the_observation_names_the_unit_turning_after_combat() {
+    let mut fx = Fx::new();
+    fx.place("adummy", "0305", "S");
+    fx.place("bevern", &fx.nb("0305", S), "N");
+    fx.enter_combat();
+    fx.act("attack bevern 0305");
+    fx.act("end-phase");
+    fx.act("end-phase");
+    fx.act("no-advance");
+    assert_eq!(fx.s.stage, Stage::AfterFacing);
+    let o = fx
+        .game
+        .observe(&fx.s, coupdoeil_engine::Viewer::Side(Side::B));
+    assert_eq!(o.turning.as_deref(), Some("bevern"));
+    let v = serde_json::to_value(&o).unwrap();
+    assert_eq!(v["stage"]["kind"], "after_facing");
+    assert_eq!(v["turning"], "bevern");
 }

@@ -2,6 +2,7 @@
 
 mod common;
 use common::Fx;
+use coupdoeil_engine::Game;
 use coupdoeil_dm::state::Stage;
 use coupdoeil_hex::EdgeDir::{N, NE, S, SE, SW};
 
@@ -371,4 +372,68 @@ fn r7_7_a_friends_hex_may_be_entered_when_only_a_turn_there_leads_out() {
         !fx.can("face N") && !fx.can("face NE"),
         "facing a hexside it could not move on with the 1 MP left"
     );
+}
+
+#[test]
+fn r7_0_movement_events_and_legal_actions_carry_mp() {
+    let mut fx = Fx::new();
+    fx.place("zieten", "0606", "NNE"); // 3 MP
+    fx.act("select zieten");
+    let step = fx
+        .game
+        .parse_action(&format!(
+            "step {}",
+            fx.nb("0606", coupdoeil_hex::EdgeDir::N)
+        ))
+        .unwrap();
+    assert_eq!(
+        fx.game.mp_cost_half(&fx.s, &step),
+        Some(2),
+        "1 MP into clear"
+    );
+    let face = fx.game.parse_action("face N").unwrap();
+    assert_eq!(
+        fx.game.mp_cost_half(&fx.s, &face),
+        Some(0),
+        "the first change is free"
+    );
+    fx.act(&fx.game.action_notation(&step));
+    assert_eq!(
+        fx.game
+            .mp_cost_half(&fx.s, &fx.game.parse_action("face N").unwrap()),
+        Some(2)
+    );
+    fx.act("face N");
+    assert!(fx.has_event(|w| matches!(
+        w,
+        coupdoeil_dm::What::Faced {
+            mp_left_half: Some(2),
+            ..
+        }
+    )));
+    assert!(fx.has_event(|w| matches!(
+        w,
+        coupdoeil_dm::What::Moved {
+            mp_left_half: 4,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn observation_stage_is_always_one_json_shape() {
+    let mut fx = Fx::new();
+    fx.place("zieten", "0606", "NNE");
+    for stage in [
+        coupdoeil_dm::state::Stage::Movement,
+        coupdoeil_dm::state::Stage::AttackCard(coupdoeil_engine::Side::B, 3),
+        coupdoeil_dm::state::Stage::Place(coupdoeil_engine::Side::A),
+    ] {
+        fx.s.stage = stage;
+        let v = serde_json::to_value(fx.game.observe(&fx.s, coupdoeil_engine::Viewer::Spectator))
+            .unwrap();
+        let st = v["stage"].as_object().expect("an object");
+        assert!(st["kind"].is_string(), "{st:?}");
+        assert!(st.contains_key("side") && st.contains_key("step"), "{st:?}");
+    }
 }
