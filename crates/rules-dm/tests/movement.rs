@@ -2,8 +2,8 @@
 
 mod common;
 use common::Fx;
-use coupdoeil_engine::Game;
 use coupdoeil_dm::state::Stage;
+use coupdoeil_engine::Game;
 use coupdoeil_hex::EdgeDir::{N, NE, S, SE, SW};
 
 #[test]

@@ -640,3 +640,136 @@ fn r13_0_immediate_victory_only_in_the_winners_own_administrative_phase() {
         "in the Austrian Administrative Phase of the same turn"
     );
 }
+
+fn load_text(text: &str) -> Result<DrumsMuskets, String> {
+    let doc = Document::parse(&[("t.toml", text)]).map_err(|e| e.to_string())?;
+    let sc = Scenario::from_document(doc).map_err(|e| e.to_string())?;
+    DrumsMuskets::new(&sc).map_err(|e| e.to_string())
+}
+
+#[test]
+fn scenario_a_side_without_units_is_refused() {
+    let text = TEST_MAP
+        .replace("side = \"austrian\"\ncorps", "side = \"prussian\"\ncorps")
+        .replace("side = \"austrian\"\nkind", "side = \"prussian\"\nkind")
+        .replace("side = \"austrian\"\nname", "side = \"prussian\"\nname");
+    let e = load_text(&text).map(|_| ()).unwrap_err();
+    assert!(e.contains("side `austrian` has no units"), "{e}");
+}
+
+#[test]
+fn scenario_at_most_256_corps() {
+    let mut text = TEST_MAP.to_string();
+    for i in 0..251 {
+        text.push_str(&format!(
+            "\n[[corps]]\nid = \"extra{i}\"\nside = \"austrian\"\nname = \"Extra\"\nmorale = 1\n"
+        ));
+    }
+    let e = load_text(&text).map(|_| ()).unwrap_err();
+    assert!(e.contains("at most 256 corps, not 257"), "{e}");
+    let fewer = text.replace(
+        "\n[[corps]]\nid = \"extra250\"",
+        "\n[[corps]]\nid = \"extra250\"\n# ",
+    );
+    let _ = fewer;
+}
+
+#[test]
+fn scenario_diagnostics_are_one_line_each() {
+    // A card effect the rules crate does not know: the parser's message spans lines.
+    let text = TEST_MAP.replace(
+        "effect = { kind = \"reroll\" }",
+        "effect = { kind = \"teleport\" }",
+    );
+    let doc = Document::parse(&[("t.toml", text.as_str())]).unwrap();
+    let sc = Scenario::from_document(doc).unwrap();
+    let d = DrumsMuskets::new(&sc).unwrap_err();
+    assert!(!d.is_empty());
+    for line in d.iter() {
+        let shown = line.to_string();
+        assert!(!shown.contains('\n'), "{shown:?}");
+        assert!(shown.contains("teleport"), "{shown}");
+    }
+}
+
+const START: &str = r#"
+[start]
+turn = 2
+phasing = "austrian"
+phase = "combat"
+corps_morale = { nadasdy = 1 }
+hands = { austrian = ["A01"], prussian = ["P01", "P03"] }
+depots = { "0104" = "austrian" }
+
+[[start.unit]]
+id = "dair"
+at = "0505"
+facing = "S"
+status = "shaken"
+
+[[start.unit]]
+id = "odonell"
+eliminated = true
+
+[[start.unit]]
+id = "bevern"
+at = "0506"
+facing = "N"
+status = "routed"
+
+[[start.unit]]
+id = "pdummy"
+at = "0808"
+facing = "N"
+hidden = true
+"#;
+
+#[test]
+fn scenario_starts_from_a_position() {
+    let g = load_text(&format!("{TEST_MAP}{START}")).unwrap_or_else(|e| panic!("{e}"));
+    let s = g.initial_state();
+    let u = |id: &str| {
+        coupdoeil_dm::UnitId(g.data.units.iter().position(|x| x.id == id).unwrap() as u8)
+    };
+    assert_eq!((s.turn, s.phasing, s.phase), (2, Side::B, Phase::Combat));
+    assert_eq!(s.stage, Stage::Declare);
+    assert_eq!(s.piece(u("dair")).status, Status::Shaken);
+    assert_eq!(g.data.board.label(s.piece(u("dair")).cell.unwrap()), "0505");
+    assert!(s.piece(u("odonell")).gone);
+    assert_eq!(s.piece(u("bevern")).status, Status::Routed);
+    assert!(s.piece(u("pdummy")).hidden);
+    assert!(
+        !s.piece(u("kheul1")).hidden,
+        "unlisted pieces stand at their historical place"
+    );
+    let nad = g.data.corps.iter().position(|c| c.id == "nadasdy").unwrap();
+    assert_eq!(s.corps_morale[nad], 1);
+    assert_eq!(s.decks[Side::A].hand.len(), 2);
+    assert_eq!(s.decks[Side::B].hand.len(), 1);
+    assert_eq!(
+        g.victory_points(&s, Side::B),
+        1,
+        "the only Prussian depot of the test map is held"
+    );
+    // The Austrian may attack the Routed Bevern from D'Air's front at once.
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert!(
+        legal
+            .iter()
+            .any(|a| g.action_notation(a) == "attack dair 0506"),
+        "{legal:?}"
+    );
+}
+
+#[test]
+fn scenario_start_errors_are_listed() {
+    let bad = START
+        .replace("phase = \"combat\"", "phase = \"lunch\"")
+        .replace("at = \"0808\"", "at = \"0505\"");
+    let e = load_text(&format!("{TEST_MAP}{bad}"))
+        .map(|_| ())
+        .unwrap_err();
+    assert!(e.contains("unknown phase `lunch`"), "{e}");
+    assert!(e.contains("both stand in 0505"), "{e}");
+}

@@ -43,6 +43,7 @@ pub const RULES_SECTIONS: &[&str] = &[
     "morale",
     "setup_rules",
     "victory",
+    "start",
 ];
 
 /// Unit kinds.
@@ -1040,6 +1041,14 @@ impl Ctx<'_> {
                     side: raw.side,
                     slots,
                 });
+            }
+        }
+        for (i, s) in sides.iter().enumerate() {
+            if pieces_of(&s.id) == 0 {
+                self.err(
+                    format!("side[{i}]"),
+                    format!("side `{}` has no units: each side needs at least one", s.id),
+                );
             }
         }
         if mode == Some(SetupMode::Free) {
