@@ -773,3 +773,33 @@ fn scenario_start_errors_are_listed() {
     assert!(e.contains("unknown phase `lunch`"), "{e}");
     assert!(e.contains("both stand in 0505"), "{e}");
 }
+
+fn doc_block(begin: &str, end: &str) -> String {
+    let doc = include_str!("../../../docs/formats.md");
+    let a = doc.find(begin).expect("begin marker");
+    let b = doc.find(end).expect("end marker");
+    doc[a..b]
+        .split_once("```toml\n")
+        .and_then(|(_, rest)| rest.rsplit_once("```"))
+        .map(|(body, _)| body.to_string())
+        .expect("a toml block")
+}
+
+/// The custom map of docs/formats.md plays as a game, also from its documented `[start]`.
+#[test]
+fn scenario_formats_doc_example_and_start_load_as_games() {
+    let example = doc_block("<!-- example:begin -->", "<!-- example:end -->");
+    let g = load_text(&example).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.data.board.len(), 12, "4 x 3 hexes");
+    let start = doc_block("<!-- start-example:begin -->", "<!-- start-example:end -->");
+    let g = load_text(&format!("{example}\n{start}")).unwrap_or_else(|e| panic!("{e}"));
+    let s = g.initial_state();
+    assert_eq!((s.turn, s.phasing, s.stage), (2, Side::B, Stage::Declare));
+    let foot = g
+        .data
+        .units
+        .iter()
+        .position(|u| u.id == "blue-foot")
+        .unwrap();
+    assert_eq!(s.pieces[foot].status, Status::Shaken);
+}
