@@ -76,8 +76,10 @@ impl DrumsMuskets {
             }
         }
         let turn_cost = if s.free_facing[side] { 0 } else { 2 };
-        let mut seen: Vec<(Cell, Facing, u8)> = Vec::new();
-        let mut todo = vec![(at, facing, half_mp)];
+        // The search is small (friends' hexes in a row, facings, MP left): kept on the stack.
+        let mut seen: Stack<(Cell, Facing, u8), 24> = Stack::new();
+        let mut todo: Stack<(Cell, Facing, u8), 24> = Stack::new();
+        todo.push((at, facing, half_mp));
         while let Some((c, f, mp)) = todo.pop() {
             if seen
                 .iter()
@@ -482,5 +484,49 @@ impl DrumsMuskets {
             _ => {}
         }
         self.settle_mover(s);
+    }
+}
+
+/// A vector on the stack up to `N` items, spilling onto the heap beyond.
+struct Stack<T: Copy, const N: usize> {
+    small: [Option<T>; N],
+    len: usize,
+    more: Vec<T>,
+}
+
+impl<T: Copy, const N: usize> Stack<T, N> {
+    fn new() -> Self {
+        Stack {
+            small: [None; N],
+            len: 0,
+            more: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, x: T) {
+        if self.len < N {
+            self.small[self.len] = Some(x);
+            self.len += 1;
+        } else {
+            self.more.push(x);
+        }
+    }
+
+    fn pop(&mut self) -> Option<T> {
+        if let Some(x) = self.more.pop() {
+            return Some(x);
+        }
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        self.small[self.len].take()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &T> {
+        self.small[..self.len]
+            .iter()
+            .flatten()
+            .chain(self.more.iter())
     }
 }

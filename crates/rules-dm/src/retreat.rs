@@ -90,7 +90,7 @@ impl DrumsMuskets {
         let side = self.data.units[u.ix()].side;
         let b = &self.data.board;
         let here = b.distance(from, origin);
-        let mut v = Vec::new();
+        let mut v = Vec::with_capacity(6);
         for d in EdgeDir::ALL {
             let Some(n) = b.cells[from.ix()].nbr[usize::from(d.index())] else {
                 continue;
