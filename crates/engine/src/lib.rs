@@ -6,7 +6,8 @@
 //! [`Distribution`]s, and what each side may know is a separate [`Game::Observation`] type.
 //!
 //! Only [`Match`] owns a random number generator; everything else is pure and deterministic, so a
-//! [`Record`] (scenario, seed, every action and chance outcome) replays to the same state hashes.
+//! [`Record`] (scenario, seed, every action and chance outcome) replays to the same chained hashes,
+//! and its dice and cards are drawn again from its seed when it is verified ([`replay`]).
 //!
 //! ```
 //! use coupdoeil_engine::{Distribution, Side};

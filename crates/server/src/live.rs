@@ -150,7 +150,7 @@ impl Live {
             let hash = live.m.record().steps.last().map(|s| s.hash.clone());
             if hash.as_deref() != Some(step.hash.as_str()) {
                 return Err(bad(format!(
-                    "state hash {} differs from the stored {}",
+                    "hash {} differs from the stored {}",
                     hash.unwrap_or_default(),
                     step.hash
                 )));
