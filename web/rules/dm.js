@@ -173,32 +173,31 @@ function overlay(obs, ctx) {
 }
 
 function stageText(obs, ctx) {
+  // The observation's stage is always {kind, side, step}.
   const st = obs.stage;
   const side = (s) => ctx.sideName(s);
-  const k = typeof st === 'string' ? st : Object.keys(st)[0];
-  const v = typeof st === 'string' ? null : st[k];
-  switch (k) {
-    case 'OpeningDraw': return 'Drawing the opening hands';
-    case 'Place': return `${side(v)} places a piece (Exclusive 3.0)`;
-    case 'MovementCard': return `${side(v)} may play a Movement card (4.0)`;
-    case 'Movement': return 'Moving units (7.0)';
-    case 'Declare': return 'Declaring attacks and Supporting Fire (9.1)';
-    case 'DefenderSupport': return 'The defender declares Supporting Fire (9.2.2)';
-    case 'ChooseAttack': return 'Choosing the next attack to resolve (9.0)';
-    case 'AttackCard': return `${side(v[0])} may play a card (9.0 step ${v[1]})`;
-    case 'AttackDie': return 'Rolling the attack die (9.0 step 5)';
-    case 'Retreat': return 'Choosing a retreat hex (9.5.1)';
-    case 'MoraleCard': return `${side(v)} may play a Morale card (9.5.2)`;
-    case 'MoraleDie': return 'Rolling a Morale Test (9.5.2)';
-    case 'Advance': return 'Advance after combat (9.5.3)';
-    case 'AfterFacing': return 'Free facing change after combat (9.5.3)';
-    case 'Discard': return 'Discarding (12.0 C)';
-    case 'Draw': return 'Drawing cards (12.0 C)';
-    case 'RallyCard': return 'Rally card window (10.2)';
-    case 'RallyChoose': return 'Choosing the unit that rallies automatically (10.2)';
-    case 'RallyDie': return 'Rolling a Rally Test (10.2)';
-    case 'Over': return 'The battle is over';
-    default: return k;
+  switch (st.kind) {
+    case 'opening_draw': return 'Drawing the opening hands';
+    case 'place': return `${side(st.side)} places a piece (Exclusive 3.0)`;
+    case 'movement_card': return `${side(st.side)} may play a Movement card (4.0)`;
+    case 'movement': return 'Moving units (7.0)';
+    case 'declare': return 'Declaring attacks and Supporting Fire (9.1)';
+    case 'defender_support': return 'The defender declares Supporting Fire (9.2.2)';
+    case 'choose_attack': return 'Choosing the next attack to resolve (9.0)';
+    case 'attack_card': return `${side(st.side)} may play a card (9.0 step ${st.step})`;
+    case 'attack_die': return 'Rolling the attack die (9.0 step 5)';
+    case 'retreat': return 'Choosing a retreat hex (9.5.1)';
+    case 'morale_card': return `${side(st.side)} may play a Morale card (9.5.2)`;
+    case 'morale_die': return 'Rolling a Morale Test (9.5.2)';
+    case 'advance': return 'Advance after combat (9.5.3)';
+    case 'after_facing': return `Free facing change after combat${obs.turning ? ` of ${obs.turning}` : ''} (9.5.3)`;
+    case 'discard': return 'Discarding (12.0 C)';
+    case 'draw': return 'Drawing cards (12.0 C)';
+    case 'rally_card': return 'Rally card window (10.2)';
+    case 'rally_choose': return 'Choosing the unit that rallies automatically (10.2)';
+    case 'rally_die': return 'Rolling a Rally Test (10.2)';
+    case 'over': return 'The battle is over';
+    default: return st.kind;
   }
 }
 

@@ -66,7 +66,7 @@ fn read_text(p: &Path) -> Result<String> {
 /// Reads a game record (JSON).
 pub fn read_record(p: &Path) -> Result<Record> {
     let text = read_text(p)?;
-    serde_json::from_str(&text).with_context(|| format!("{} is not a game record", p.display()))
+    Record::from_json(&text).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))
 }
 
 /// Writes a game record as pretty JSON.

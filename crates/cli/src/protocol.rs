@@ -18,16 +18,73 @@ pub struct Session {
 /// What a request produced: the fields of an `ok` response, or an error message.
 type Reply = std::result::Result<Map<String, Value>, String>;
 
+/// The longest request line read (bytes, without the newline): a scenario sent inline with
+/// `files` fits many times over.
+pub const MAX_LINE: usize = 4 << 20;
+
+/// One request line read from `input`, at most [`MAX_LINE`] bytes kept; `None` at the end.
+/// A longer line is read to its end and reported as `Err(length)`.
+fn read_line(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<Option<Result<(), usize>>> {
+    buf.clear();
+    let mut total = 0usize;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok((total > 0).then_some(if total > MAX_LINE { Err(total) } else { Ok(()) }));
+        }
+        let (part, done) = match chunk.iter().position(|b| *b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        total += part.len();
+        if total <= MAX_LINE {
+            buf.extend_from_slice(part);
+        }
+        let used = done.unwrap_or(part.len());
+        input.consume(used);
+        if done.is_some() {
+            return Ok(Some(if total > MAX_LINE { Err(total) } else { Ok(()) }));
+        }
+    }
+}
+
 pub fn run() -> Result<ExitCode> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut session = Session::default();
-    for line in stdin.lock().lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let (response, quit) = session.handle_line(&line);
+    let mut input = stdin.lock();
+    let mut buf = Vec::new();
+    while let Some(read) = read_line(&mut input, &mut buf)? {
+        let (response, quit) = match read {
+            Err(len) => (
+                response(
+                    &Value::Null,
+                    Err(format!(
+                        "request line of {len} bytes is longer than the limit of {MAX_LINE} bytes"
+                    )),
+                ),
+                false,
+            ),
+            Ok(()) => match std::str::from_utf8(&buf) {
+                Err(e) => (
+                    response(
+                        &Value::Null,
+                        Err(format!("request line is not UTF-8 text: {e}")),
+                    ),
+                    false,
+                ),
+                Ok(line) => {
+                    let line = line.trim_end_matches('\r');
+                    if line.trim().is_empty() {
+                        continue;
+                    }
+                    session.handle_line(line)
+                }
+            },
+        };
         let mut out = stdout.lock();
         writeln!(out, "{response}")?;
         out.flush()?;

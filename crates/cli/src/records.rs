@@ -21,6 +21,10 @@ pub struct ReplayArgs {
 pub struct VerifyArgs {
     /// The record (JSON).
     file: PathBuf,
+    /// Accept chance outcomes that were forced (the protocol's `force`) instead of drawn from
+    /// the seed; without it a record holding any fails.
+    #[arg(long)]
+    allow_forced: bool,
 }
 
 fn side_word(game: &AnyGame, s: Option<coupdoeil_engine::Side>) -> String {
@@ -120,13 +124,37 @@ pub fn verify(a: &VerifyArgs) -> Result<ExitCode> {
                 ),
                 None => "not over".to_string(),
             };
+            let forced = record.steps.iter().filter(|s| s.forced).count();
+            if forced > 0 && !a.allow_forced {
+                out!(
+                    "FAILED: {}: {forced} chance outcome{} forced, not drawn from the seed (first at step {}); --allow-forced accepts them",
+                    a.file.display(),
+                    if forced == 1 { " was" } else { "s were" },
+                    record
+                        .steps
+                        .iter()
+                        .position(|s| s.forced)
+                        .map_or(0, |i| i + 1)
+                );
+                return Ok(ExitCode::FAILURE);
+            }
+            let drawn = record
+                .steps
+                .iter()
+                .filter(|s| s.kind == StepKind::Chance && !s.forced)
+                .count();
             out!(
-                "OK: {} {}: {} steps, seed {}, final hash {}, {result}",
+                "OK: {} {}: {} steps, seed {} ({drawn} dice and cards drawn again from it{}), last hash {}, {result}",
                 a.file.display(),
                 record.scenario,
                 record.steps.len(),
                 record.seed,
-                r.final_hash
+                if forced > 0 {
+                    format!(", {forced} forced")
+                } else {
+                    String::new()
+                },
+                record.last_hash
             );
             Ok(ExitCode::SUCCESS)
         }

@@ -178,14 +178,22 @@ fn records_verify_and_a_tampered_die_fails_at_its_step() {
         assert!(v.stdout.starts_with("OK: "), "{}", v.stdout);
         assert_eq!(v.stdout.lines().count(), 1);
     }
-    let f = dir.join("game-0002.json");
+    let (f, i) = (1..=3)
+        .find_map(|k| {
+            let f = dir.join(format!("game-{k:04}.json"));
+            let v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+            v["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .position(|s| s["value"].as_str().unwrap().starts_with("die "))
+                .map(|i| (f, i))
+        })
+        .expect("a die roll in one of the games");
     let mut record: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
     let steps = record["steps"].as_array_mut().unwrap();
-    let i = steps
-        .iter()
-        .position(|s| s["value"].as_str().unwrap().starts_with("die "))
-        .expect("a die roll");
     let face: u8 = steps[i]["value"].as_str().unwrap()[4..].parse().unwrap();
     steps[i]["value"] = serde_json::Value::String(format!("die {}", face % 6 + 1));
     let bad = dir.join("tampered.json");
@@ -420,7 +428,7 @@ fn scripted_play_through_stdin() {
         s.contains("and moves are final, 7.5"),
         "a move may not: {s}"
     );
-    assert!(s.contains("moves 0711 ->"), "ferdinand stepped: {s}");
+    assert!(s.contains("moves 0611 ->"), "ferdinand stepped: {s}");
     assert!(s.contains("Prussian's view"), "{s}");
     assert!(!s.contains("Daun"), "hidden Austrian units leaked: {s}");
     assert!(
@@ -481,5 +489,57 @@ fn bench_reports_rates() {
         o.stdout.contains("games/s") && o.stdout.contains("generations/s"),
         "{}",
         o.stdout
+    );
+}
+
+#[test]
+fn protocol_answers_invalid_utf8_and_over_long_lines_with_errors() {
+    let mut input: Vec<u8> = Vec::new();
+    input.extend_from_slice(b"{\"id\":1,\"cmd\":\"scen\xffarios\"}\n");
+    input.extend_from_slice(b"{\"id\":2,\"cmd\":\"scenarios\"}\n");
+    input.extend(std::iter::repeat_n(b'x', (4 << 20) + 10));
+    input.push(b'\n');
+    input.extend_from_slice(b"{\"id\":3,\"cmd\":\"to_act\"}\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_coupdoeil"))
+        .arg("protocol")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("the binary runs");
+    writer.join().expect("stdin written");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("UTF-8 answers");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines[0]["ok"], false);
+    assert!(
+        lines[0]["error"].as_str().unwrap().contains("not UTF-8"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1]["id"], 2, "the session goes on");
+    assert_eq!(lines[1]["ok"], true);
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("longer than the limit"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3]["id"], 3);
+    assert!(
+        lines[3]["error"].as_str().unwrap().contains("no game"),
+        "{}",
+        lines[3]
     );
 }

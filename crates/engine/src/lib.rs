@@ -6,7 +6,8 @@
 //! [`Distribution`]s, and what each side may know is a separate [`Game::Observation`] type.
 //!
 //! Only [`Match`] owns a random number generator; everything else is pure and deterministic, so a
-//! [`Record`] (scenario, seed, every action and chance outcome) replays to the same state hashes.
+//! [`Record`] (scenario, seed, every action and chance outcome) replays to the same chained hashes,
+//! and its dice and cards are drawn again from its seed when it is verified ([`replay`]).
 //!
 //! ```
 //! use coupdoeil_engine::{Distribution, Side};
@@ -29,5 +30,8 @@ pub use game::{Determinize, Evaluate, Game, IllegalAction, Outcome, Plans, Playe
 pub use matchrun::{Match, MatchError, StepResult};
 /// The random-number source trait that chance sampling and determinization take (from `rand`).
 pub use rand::Rng;
-pub use record::{Record, RecordStep, ReplayError, StepKind, hash_state, replay};
+pub use record::{
+    RECORD_FORMAT, Record, RecordStep, ReplayError, StepKind, chain_hash, hash_state, header_hash,
+    replay,
+};
 pub use side::{BySide, Side};

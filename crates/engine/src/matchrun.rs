@@ -1,6 +1,6 @@
 //! The match runner: the one owner of a random number generator.
 
-use crate::{Game, Record, RecordStep, StepKind, ToAct, hash_state};
+use crate::{Game, Record, StepKind, ToAct};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -72,9 +72,41 @@ impl<G: Game> Match<G> {
         &self.record
     }
 
-    /// Mutable access to the record's scenario files (set by the loader for file scenarios).
-    pub fn record_mut(&mut self) -> &mut Record {
-        &mut self.record
+    /// Sets the scenario files the record carries (a scenario that is not built in), and
+    /// re-chains the record's hashes over the new header.
+    pub fn set_scenario_files(
+        &mut self,
+        files: Option<std::collections::BTreeMap<String, String>>,
+    ) {
+        let steps = std::mem::take(&mut self.record.steps);
+        let outcome = self.record.outcome.take();
+        self.record.scenario_files = files;
+        let mut state = self.game.initial_state();
+        self.record.rehash_header(&state);
+        self.record.steps.clear();
+        self.record.length = 0;
+        self.record.last_hash = self.record.initial_hash.clone();
+        let mut events = Vec::new();
+        for st in steps {
+            match st.kind {
+                StepKind::Action => {
+                    if let Ok(a) = self.game.parse_action(&st.value) {
+                        self.game
+                            .apply_action_unchecked(&mut state, &a, &mut events);
+                    }
+                }
+                StepKind::Chance => {
+                    if let Ok(c) = self.game.parse_chance(&st.value) {
+                        self.game
+                            .apply_chance_unchecked(&mut state, &c, &mut events);
+                    }
+                }
+            }
+            events.clear();
+            self.record
+                .push(st.kind, st.side, st.value, st.forced, &state);
+        }
+        self.record.outcome = outcome;
     }
 
     /// Who acts next.
@@ -97,14 +129,8 @@ impl<G: Game> Match<G> {
         self.record.steps.len()
     }
 
-    fn push(&mut self, kind: StepKind, side: Option<crate::Side>, value: String) {
-        let hash = hash_state(&self.state);
-        self.record.steps.push(RecordStep {
-            kind,
-            side,
-            value,
-            hash,
-        });
+    fn push(&mut self, kind: StepKind, side: Option<crate::Side>, value: String, forced: bool) {
+        self.record.push(kind, side, value, forced, &self.state);
         if self.game.to_act(&self.state) == ToAct::Over {
             self.record.outcome = self.game.outcome(&self.state);
         }
@@ -134,7 +160,7 @@ impl<G: Game> Match<G> {
         } else {
             self.history.clear();
         }
-        self.push(StepKind::Action, Some(side), value.clone());
+        self.push(StepKind::Action, Some(side), value.clone(), false);
         Ok(StepResult { value, events })
     }
 
@@ -148,10 +174,11 @@ impl<G: Game> Match<G> {
         }
         let dist = self.game.chance(&self.state);
         let outcome = dist.sample(&mut self.rng).clone();
-        self.apply_outcome(&outcome)
+        self.apply_outcome(&outcome, false)
     }
 
-    /// Applies a chosen outcome of the pending chance node (tests, the protocol's `force`).
+    /// Applies a chosen outcome of the pending chance node (tests, the protocol's `force`). The
+    /// record marks it as forced: it does not come from the seed's dice.
     ///
     /// # Errors
     /// When the game is not at a chance node or the outcome is impossible.
@@ -163,16 +190,20 @@ impl<G: Game> Match<G> {
         if !dist.outcomes().iter().any(|(o, _)| o == outcome) {
             return Err(MatchError::Impossible(self.game.chance_notation(outcome)));
         }
-        self.apply_outcome(outcome)
+        self.apply_outcome(outcome, true)
     }
 
-    fn apply_outcome(&mut self, outcome: &G::Chance) -> Result<StepResult<G::Event>, MatchError> {
+    fn apply_outcome(
+        &mut self,
+        outcome: &G::Chance,
+        forced: bool,
+    ) -> Result<StepResult<G::Event>, MatchError> {
         let value = self.game.chance_notation(outcome);
         self.history.clear();
         let mut events = Vec::new();
         self.game
             .apply_chance_unchecked(&mut self.state, outcome, &mut events);
-        self.push(StepKind::Chance, None, value.clone());
+        self.push(StepKind::Chance, None, value.clone(), forced);
         Ok(StepResult { value, events })
     }
 
@@ -213,8 +244,7 @@ impl<G: Game> Match<G> {
         match self.history.pop() {
             Some(prev) => {
                 self.state = prev;
-                self.record.steps.pop();
-                self.record.outcome = None;
+                self.record.pop();
                 true
             }
             None => false,

@@ -4,8 +4,10 @@ use crate::{Game, Outcome, Side, ToAct};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The current record format number.
-pub const RECORD_FORMAT: u32 = 1;
+/// The current record format number. Format 2 chains each step's hash over the step itself and
+/// the hash before it, and states the number of steps and the last hash; format 1 records
+/// (state hashes only) are refused.
+pub const RECORD_FORMAT: u32 = 2;
 
 /// Whether a step was a side's decision or a chance outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,7 +19,16 @@ pub enum StepKind {
     Chance,
 }
 
-/// One step of a game: who acted, what, and the state hash after it.
+impl StepKind {
+    fn word(self) -> &'static str {
+        match self {
+            StepKind::Action => "action",
+            StepKind::Chance => "chance",
+        }
+    }
+}
+
+/// One step of a game: who acted, what, and the hash chained over it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordStep {
     /// Decision or chance.
@@ -27,15 +38,20 @@ pub struct RecordStep {
     pub side: Option<Side>,
     /// The action or outcome in the game's notation.
     pub value: String,
-    /// [`hash_state`] of the state after this step.
+    /// A chance outcome chosen by the caller (a test, the protocol's `force`) rather than drawn
+    /// from the seed's dice.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub forced: bool,
+    /// [`chain_hash`] of the previous hash, this step and the state after it.
     pub hash: String,
 }
 
 /// A complete game record (JSON on disk): scenario, rules version, seed, every action and chance
-/// outcome, and the state hash after each step. Replaying needs no random number generator.
+/// outcome, and a hash chained over every step. Replaying needs no random number generator;
+/// verifying also draws every unforced chance outcome again from the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
-    /// Record format number.
+    /// Record format number ([`RECORD_FORMAT`]).
     pub format: u32,
     /// Rule system id.
     pub rules: String,
@@ -48,10 +64,14 @@ pub struct Record {
     pub scenario_files: Option<BTreeMap<String, String>>,
     /// The seed of the match's dice.
     pub seed: u64,
-    /// Hash of the initial state.
+    /// [`header_hash`]: the header above and the initial state, hashed together.
     pub initial_hash: String,
     /// Every step in order.
     pub steps: Vec<RecordStep>,
+    /// The number of steps (a record cut short no longer matches it).
+    pub length: usize,
+    /// The hash of the last step (the initial hash when there is none).
+    pub last_hash: String,
     /// How the game ended, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
@@ -60,18 +80,108 @@ pub struct Record {
 impl Record {
     /// An empty record for a game about to start.
     pub fn new<G: Game>(game: &G, seed: u64, initial: &G::State) -> Self {
-        Record {
+        let mut r = Record {
             format: RECORD_FORMAT,
             rules: game.rules_id().to_string(),
             rules_version: game.rules_version(),
             scenario: game.scenario_id().to_string(),
             scenario_files: None,
             seed,
-            initial_hash: hash_state(initial),
+            initial_hash: String::new(),
             steps: Vec::new(),
+            length: 0,
+            last_hash: String::new(),
             outcome: None,
+        };
+        r.initial_hash = header_hash(&r, initial);
+        r.last_hash = r.initial_hash.clone();
+        r
+    }
+
+    /// Recomputes the header hash after a header field changed (the scenario files, set by a
+    /// loader before play begins); `initial` is the initial state. Only for a record without
+    /// steps: [`crate::Match::set_scenario_files`] re-chains a record that has some.
+    pub fn rehash_header<S: Serialize>(&mut self, initial: &S) {
+        self.initial_hash = header_hash(self, initial);
+        if self.steps.is_empty() {
+            self.last_hash = self.initial_hash.clone();
         }
     }
+
+    /// Appends a step after which the game is in `state`, chaining its hash.
+    pub fn push<S: Serialize>(
+        &mut self,
+        kind: StepKind,
+        side: Option<Side>,
+        value: String,
+        forced: bool,
+        state: &S,
+    ) {
+        let hash = chain_hash(&self.last_hash, kind, side, &value, forced, state);
+        self.last_hash.clone_from(&hash);
+        self.steps.push(RecordStep {
+            kind,
+            side,
+            value,
+            forced,
+            hash,
+        });
+        self.length = self.steps.len();
+    }
+
+    /// Drops the last step (undo).
+    pub fn pop(&mut self) {
+        self.steps.pop();
+        self.length = self.steps.len();
+        self.last_hash = self
+            .steps
+            .last()
+            .map_or_else(|| self.initial_hash.clone(), |s| s.hash.clone());
+        self.outcome = None;
+    }
+
+    /// Reads a record from JSON, refusing other format numbers with a clear message before
+    /// looking at anything else.
+    ///
+    /// # Errors
+    /// Not JSON, another format, or a format-2 record with fields missing or mistyped.
+    pub fn from_json(text: &str) -> Result<Record, String> {
+        let v: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("not a game record: not JSON: {e}"))?;
+        match v.get("format").and_then(serde_json::Value::as_u64) {
+            Some(f) if f == u64::from(RECORD_FORMAT) => {}
+            Some(1) => {
+                return Err(format!(
+                    "record format 1 (written before hashes were chained over each step) is no \
+                     longer read: it cannot prove itself; this program reads format {RECORD_FORMAT}"
+                ));
+            }
+            Some(f) => {
+                return Err(format!(
+                    "unknown record format {f}: this program reads format {RECORD_FORMAT}"
+                ));
+            }
+            None => return Err("not a game record: no `format` number".into()),
+        }
+        serde_json::from_value(v)
+            .map_err(|e| format!("not a valid format-{RECORD_FORMAT} record: {e}"))
+    }
+}
+
+/// FNV-1a over several byte strings, with a separator between them, as 16 hex digits.
+fn fnv(parts: &[&[u8]]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            h ^= 0x1f;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        for b in *p {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
 }
 
 /// A stable 64-bit hash of a state (FNV-1a over its JSON form), as 16 hex digits. It is the same
@@ -79,17 +189,62 @@ impl Record {
 #[must_use]
 pub fn hash_state<S: Serialize>(state: &S) -> String {
     let bytes = serde_json::to_vec(state).unwrap_or_default();
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    fnv(&[&bytes])
+}
+
+/// The first link of a record's chain: its format, rules, rules version, scenario (and files),
+/// seed, and the initial state. Changing any of them changes every hash after it.
+#[must_use]
+pub fn header_hash<S: Serialize>(r: &Record, initial: &S) -> String {
+    let files = serde_json::to_vec(&r.scenario_files).unwrap_or_default();
+    fnv(&[
+        r.format.to_string().as_bytes(),
+        r.rules.as_bytes(),
+        r.rules_version.to_string().as_bytes(),
+        r.scenario.as_bytes(),
+        &files,
+        r.seed.to_string().as_bytes(),
+        hash_state(initial).as_bytes(),
+    ])
+}
+
+/// One link of the chain: the hash before, the step (kind, side, value, forced) and the state
+/// after it.
+#[must_use]
+pub fn chain_hash<S: Serialize>(
+    prev: &str,
+    kind: StepKind,
+    side: Option<Side>,
+    value: &str,
+    forced: bool,
+    state: &S,
+) -> String {
+    let side = match side {
+        Some(Side::A) => "A",
+        Some(Side::B) => "B",
+        None => "-",
+    };
+    fnv(&[
+        prev.as_bytes(),
+        kind.word().as_bytes(),
+        side.as_bytes(),
+        value.as_bytes(),
+        if forced { b"forced" } else { b"drawn" },
+        hash_state(state).as_bytes(),
+    ])
 }
 
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
+    /// A record format this program does not read.
+    #[error("record format {found} is not read by this program (it reads format {expected})")]
+    Format {
+        /// What this program reads.
+        expected: u32,
+        /// What the record says.
+        found: u32,
+    },
     /// The record is for other rules, another rules version or another scenario.
     #[error("record is for {found}, this game is {expected}")]
     WrongGame {
@@ -98,9 +253,27 @@ pub enum ReplayError {
         /// What the record names.
         found: String,
     },
-    /// The initial state differs.
-    #[error("initial state hash {found} does not match {expected}")]
+    /// The header (format, rules, scenario, seed) or the initial state differs.
+    #[error(
+        "the header or the initial state does not match the initial hash: recomputed {expected}, recorded {found} (a changed seed, scenario or rules version?)"
+    )]
     InitialHash {
+        /// Recomputed.
+        expected: String,
+        /// Recorded.
+        found: String,
+    },
+    /// The number of steps differs from the one the record states.
+    #[error("the record states {stated} steps but holds {held}: it was cut short or added to")]
+    Length {
+        /// `length`.
+        stated: usize,
+        /// Steps present.
+        held: usize,
+    },
+    /// The last hash differs from the chain.
+    #[error("the last hash {found} is not the end of the chain ({expected})")]
+    LastHash {
         /// Recomputed.
         expected: String,
         /// Recorded.
@@ -116,11 +289,21 @@ pub enum ReplayError {
     },
 }
 
-/// Re-derives every state of `record` and checks each recorded hash. Returns the final state.
+/// Re-derives every state of `record` and checks it: the format, the header hash, each step's
+/// legality and chained hash, every unforced chance outcome against the dice of the record's
+/// seed (drawn again exactly as [`crate::Match`] drew them), the number of steps, the last hash
+/// and the outcome. Any change to a record makes it fail. Returns the final state.
 ///
 /// # Errors
-/// The first step (1-based) at which the record does not match the game.
+/// The first thing (a step, 1-based, when one is to blame) that does not match.
 pub fn replay<G: Game>(game: &G, record: &Record) -> Result<G::State, ReplayError> {
+    use rand::SeedableRng;
+    if record.format != RECORD_FORMAT {
+        return Err(ReplayError::Format {
+            expected: RECORD_FORMAT,
+            found: record.format,
+        });
+    }
     let expected = format!(
         "{} v{} {}",
         game.rules_id(),
@@ -135,13 +318,21 @@ pub fn replay<G: Game>(game: &G, record: &Record) -> Result<G::State, ReplayErro
         return Err(ReplayError::WrongGame { expected, found });
     }
     let mut state = game.initial_state();
-    let h = hash_state(&state);
+    let h = header_hash(record, &state);
     if h != record.initial_hash {
         return Err(ReplayError::InitialHash {
             expected: h,
             found: record.initial_hash.clone(),
         });
     }
+    if record.length != record.steps.len() {
+        return Err(ReplayError::Length {
+            stated: record.length,
+            held: record.steps.len(),
+        });
+    }
+    let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(record.seed);
+    let mut prev = h;
     let mut events = Vec::new();
     let mut legal = Vec::new();
     for (i, step) in record.steps.iter().enumerate() {
@@ -155,6 +346,9 @@ pub fn replay<G: Game>(game: &G, record: &Record) -> Result<G::State, ReplayErro
                         step.side
                     )));
                 }
+                if step.forced {
+                    return Err(err("a decision cannot be forced".into()));
+                }
                 let action = game.parse_action(&step.value).map_err(&err)?;
                 game.legal_actions(&state, &mut legal);
                 if legal.binary_search(&action).is_err() {
@@ -163,10 +357,24 @@ pub fn replay<G: Game>(game: &G, record: &Record) -> Result<G::State, ReplayErro
                 game.apply_action_unchecked(&mut state, &action, &mut events);
             }
             (ToAct::Chance, StepKind::Chance) => {
+                if step.side.is_some() {
+                    return Err(err("a chance outcome has no side".into()));
+                }
                 let outcome = game.parse_chance(&step.value).map_err(&err)?;
                 let dist = game.chance(&state);
                 if !dist.outcomes().iter().any(|(o, _)| *o == outcome) {
                     return Err(err(format!("outcome `{}` is impossible here", step.value)));
+                }
+                if !step.forced {
+                    let drawn = dist.sample(&mut dice);
+                    if *drawn != outcome {
+                        return Err(err(format!(
+                            "the dice of seed {} give `{}` here, the record says `{}`",
+                            record.seed,
+                            game.chance_notation(drawn),
+                            step.value
+                        )));
+                    }
                 }
                 game.apply_chance_unchecked(&mut state, &outcome, &mut events);
             }
@@ -177,20 +385,35 @@ pub fn replay<G: Game>(game: &G, record: &Record) -> Result<G::State, ReplayErro
             }
         }
         events.clear();
-        let h = hash_state(&state);
+        let h = chain_hash(
+            &prev,
+            step.kind,
+            step.side,
+            &step.value,
+            step.forced,
+            &state,
+        );
         if h != step.hash {
             return Err(err(format!(
-                "state hash {h} differs from the recorded {}",
+                "hash {h} differs from the recorded {} (the step, an earlier one or the state after it was changed)",
                 step.hash
             )));
         }
+        prev = h;
     }
-    if let Some(recorded) = &record.outcome
-        && game.outcome(&state).as_ref() != Some(recorded)
-    {
+    if prev != record.last_hash {
+        return Err(ReplayError::LastHash {
+            expected: prev,
+            found: record.last_hash.clone(),
+        });
+    }
+    if record.outcome.as_ref() != game.outcome(&state).as_ref() {
         return Err(ReplayError::Step {
             step: record.steps.len(),
-            message: "the recorded outcome differs from the replayed one".into(),
+            message: match &record.outcome {
+                Some(_) => "the recorded outcome differs from the replayed one".into(),
+                None => "the game is over but the record states no outcome".into(),
+            },
         });
     }
     Ok(state)

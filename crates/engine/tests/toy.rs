@@ -230,3 +230,153 @@ fn the_toy_game_passes_the_conformance_kit() {
     );
     assert_eq!(r.games, 50);
 }
+
+/// Re-chains every hash of `r` as a forger with the program would: from the initial state,
+/// applying the recorded values, computing the header and step hashes the way `Match` does.
+fn rechain(r: &mut coupdoeil_engine::Record) {
+    use coupdoeil_engine::{StepKind, chain_hash, header_hash};
+    let g = Race;
+    let mut s = g.initial_state();
+    r.initial_hash = header_hash(r, &s);
+    let mut prev = r.initial_hash.clone();
+    let mut ev = Vec::new();
+    for st in &mut r.steps {
+        match st.kind {
+            StepKind::Action => {
+                g.apply_action_unchecked(&mut s, &g.parse_action(&st.value).unwrap(), &mut ev)
+            }
+            StepKind::Chance => {
+                g.apply_chance_unchecked(&mut s, &g.parse_chance(&st.value).unwrap(), &mut ev)
+            }
+        }
+        st.hash = chain_hash(&prev, st.kind, st.side, &st.value, st.forced, &s);
+        prev.clone_from(&st.hash);
+    }
+    r.length = r.steps.len();
+    r.last_hash = prev;
+    r.outcome = g.outcome(&s);
+}
+
+#[test]
+fn a_record_with_another_seed_fails_even_with_its_hashes_recomputed() {
+    let m = play_out(3);
+    let mut r = m.record().clone();
+    r.seed += 1;
+    assert!(
+        matches!(replay(&Race, &r), Err(ReplayError::InitialHash { .. })),
+        "the seed is part of the first hash"
+    );
+    rechain(&mut r);
+    match replay(&Race, &r) {
+        Err(ReplayError::Step { message, .. }) => {
+            assert!(message.contains("dice of seed"), "{message}");
+        }
+        other => panic!("the dice of the new seed differ: {other:?}"),
+    }
+}
+
+#[test]
+fn a_forged_die_fails_even_with_every_hash_recomputed() {
+    let m = play_out(5);
+    let mut r = m.record().clone();
+    let i = r
+        .steps
+        .iter()
+        .position(|s| s.value.starts_with("die"))
+        .unwrap();
+    let face: u8 = r.steps[i].value[4..].parse().unwrap();
+    r.steps[i].value = format!("die {}", face % 6 + 1);
+    rechain(&mut r);
+    match replay(&Race, &r) {
+        Err(ReplayError::Step { step, message }) => {
+            assert_eq!(step, i + 1);
+            assert!(message.contains("the record says"), "{message}");
+        }
+        other => panic!("expected a failure at step {}, got {other:?}", i + 1),
+    }
+}
+
+#[test]
+fn every_single_die_change_fails() {
+    for seed in 1..=20 {
+        let m = play_out(seed);
+        let r = m.record();
+        for (i, st) in r.steps.iter().enumerate() {
+            let Some(face) = st.value.strip_prefix("die ") else {
+                continue;
+            };
+            let face: u8 = face.parse().unwrap();
+            for other in (1..=6).filter(|f| *f != face) {
+                let mut bad = r.clone();
+                bad.steps[i].value = format!("die {other}");
+                assert!(
+                    replay(&Race, &bad).is_err(),
+                    "seed {seed} step {} die {other}",
+                    i + 1
+                );
+                rechain(&mut bad);
+                assert!(
+                    replay(&Race, &bad).is_err(),
+                    "rechained: seed {seed} step {} die {other}",
+                    i + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_record_cut_short_fails() {
+    let m = play_out(7);
+    let mut r = m.record().clone();
+    r.steps.truncate(r.steps.len() - 2);
+    assert!(matches!(replay(&Race, &r), Err(ReplayError::Length { .. })));
+    r.length = r.steps.len();
+    assert!(matches!(
+        replay(&Race, &r),
+        Err(ReplayError::LastHash { .. })
+    ));
+    r.last_hash = r.steps.last().unwrap().hash.clone();
+    assert!(
+        replay(&Race, &r).is_err(),
+        "the recorded outcome is not reached any more"
+    );
+}
+
+#[test]
+fn other_record_formats_are_refused_with_a_reason() {
+    let m = play_out(2);
+    let mut v = serde_json::to_value(m.record()).unwrap();
+    v["format"] = 1.into();
+    let e = coupdoeil_engine::Record::from_json(&v.to_string()).unwrap_err();
+    assert!(
+        e.contains("format 1") && e.contains("no longer read"),
+        "{e}"
+    );
+    v["format"] = 3.into();
+    let e = coupdoeil_engine::Record::from_json(&v.to_string()).unwrap_err();
+    assert!(e.contains("unknown record format 3"), "{e}");
+    let mut r = m.record().clone();
+    r.format = 3;
+    assert!(matches!(
+        replay(&Race, &r),
+        Err(ReplayError::Format { found: 3, .. })
+    ));
+    assert!(
+        coupdoeil_engine::Record::from_json("{not json")
+            .unwrap_err()
+            .contains("not a game record")
+    );
+}
+
+#[test]
+fn a_forced_die_is_marked_and_still_verifies() {
+    let mut m = Match::new(Arc::new(Race), 1);
+    m.apply(&Act::Roll).unwrap();
+    m.force(&4).unwrap();
+    assert!(m.record().steps[1].forced);
+    replay(&Race, m.record()).expect("forced outcomes replay as such");
+    let mut r = m.record().clone();
+    r.steps[1].forced = false; // claiming the seed rolled it
+    assert!(replay(&Race, &r).is_err());
+}

@@ -83,6 +83,12 @@ pub trait GameExt: Game + Evaluate + Send + Sync + 'static {
     /// What the agents may use of this game beyond [`Game`] and [`Evaluate`]: its
     /// determinization (required when it hides information), its plans and its player turns.
     fn capabilities() -> Capabilities<Self>;
+    /// What a legal action costs in movement points, in half MP, where the rule system counts
+    /// them (a step, a facing change); `None` otherwise.
+    fn action_mp_cost_half(&self, state: &Self::State, action: &Self::Action) -> Option<u8> {
+        let _ = (state, action);
+        None
+    }
     /// An event as plain data for programs (ids and printed hex labels, not internal indices).
     fn event_json(&self, event: &Self::Event) -> serde_json::Value {
         serde_json::to_value(event).unwrap_or(serde_json::Value::Null)
@@ -158,6 +164,9 @@ pub struct ActionInfo {
     pub notation: String,
     /// Words for a player, e.g. `step into 0712 (Clear) for 1 MP (7.0)`.
     pub description: String,
+    /// Its cost in movement points, in half MP, for movement actions (absent for others).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mp_cost_half: Option<u8>,
 }
 
 /// Something that happened.
@@ -363,7 +372,7 @@ fn play_agents<G: GameExt>(
     let player_turn = G::capabilities().player_turn;
     let mut rngs = [rng_stream(seed, 1), rng_stream(seed, 2)];
     let mut m = coupdoeil_engine::Match::new(game.clone(), seed);
-    m.record_mut().scenario_files = files;
+    m.set_scenario_files(files);
     while m.steps() < max_steps {
         match m.to_act() {
             ToAct::Over => break,

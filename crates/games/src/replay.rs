@@ -1,9 +1,7 @@
 //! Records replayed: every state re-derived and checked, every event listed.
 
 use crate::{AnyGame, EventInfo, GameExt, LoadError, Loaded, Session, load_for_record};
-use coupdoeil_engine::{
-    Outcome, Record, ReplayError, Side, StepKind, ToAct, Viewer, hash_state, replay,
-};
+use coupdoeil_engine::{Outcome, Record, ReplayError, Side, StepKind, ToAct, Viewer, replay};
 
 /// A record that replayed: its scenario, and each step with what it caused.
 #[derive(Clone, Debug)]
@@ -12,7 +10,7 @@ pub struct Replayed {
     pub loaded: Loaded,
     /// Every step in order.
     pub steps: Vec<ReplayedStep>,
-    /// The hash of the final state (equal to the record's last hash).
+    /// The last hash of the record's chain (checked against every step by the replay).
     pub final_hash: String,
     /// How the game ended, if it did.
     pub outcome: Option<Outcome>,
@@ -115,5 +113,5 @@ fn steps_of<G: GameExt>(game: &G, record: &Record) -> Result<Steps, ReplayFailur
                 .collect(),
         });
     }
-    Ok((out, hash_state(&final_state), game.outcome(&final_state)))
+    Ok((out, record.last_hash.clone(), game.outcome(&final_state)))
 }

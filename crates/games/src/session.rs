@@ -37,7 +37,7 @@ impl<G: GameExt> Session<G> {
     }
 
     pub(crate) fn set_scenario_files(&mut self, files: Option<BTreeMap<String, String>>) {
-        self.m.record_mut().scenario_files = files;
+        self.m.set_scenario_files(files);
     }
 
     pub(crate) fn event_info(game: &G, step: usize, e: &G::Event) -> EventInfo {
@@ -75,6 +75,7 @@ impl<G: GameExt> Session<G> {
             .map(|a| ActionInfo {
                 notation: g.action_notation(a),
                 description: g.describe_action(self.m.state(), a),
+                mp_cost_half: g.action_mp_cost_half(self.m.state(), a),
             })
             .collect()
     }

@@ -30,10 +30,18 @@ fn greedy_beats_random_with_sides_swapped() {
         "greedy won {total} of {games} (as Prussian {}, as Austrian {})",
         wins[0], wins[1]
     );
-    assert!(total >= 15, "greedy won only {total} of {games}: {wins:?}");
-    // As the Prussians greedy must win on its own merits: random Prussians never score.
+    assert!(total >= 13, "greedy won only {total} of {games}: {wins:?}");
+    // As the Austrians it must hold every time against random Prussians.
     assert!(
-        wins[0] >= 8,
+        wins[1] >= 9,
+        "greedy as Austrian won only {} of 10",
+        wins[1]
+    );
+    // As the Prussians it must score on its own merits: random Prussians never do (0 wins in
+    // 100 games against greedy), greedy ones win about 4 games in 10 against random Austrians
+    // since Leuthen was rebalanced (issue 10: no raid roads, the depot behind the Weistritz).
+    assert!(
+        wins[0] >= 3,
         "greedy as Prussian won only {} of 10",
         wins[0]
     );

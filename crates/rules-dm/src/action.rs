@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 pub enum Action {
     /// Exclusive 3.0: put the next piece on this set-up slot.
     Place(u8),
+    /// Exclusive 3.0: set up this corps next, south of those already set up (a side whose corps
+    /// must be deployed together).
+    SetUpCorps(u8),
     /// 5.0 Play this card in the open window.
     PlayCard(CardId),
     /// Play no card in the open window.

@@ -23,6 +23,17 @@ fn remove_one(v: &mut Vec<CardId>, c: CardId) -> bool {
     }
 }
 
+/// 5.1 A card goes onto its side's discard pile. RULING: while the draw pile is empty (its last
+/// card was drawn when there were no discards to reshuffle), every discard goes straight into a
+/// new draw pile, so that the reshuffle 5.1 makes on the last draw is never lost.
+fn discard_into(deck: &mut crate::state::Deck, side: Side, card: CardId, ev: &mut Vec<Event>) {
+    insert_sorted(&mut deck.discard, card);
+    if deck.draw.is_empty() {
+        deck.draw = std::mem::take(&mut deck.discard);
+        ev.push(Event::public(What::Reshuffled { side }));
+    }
+}
+
 impl DrumsMuskets {
     /// The card with data-file id `id`.
     pub(crate) fn card_by_id(&self, id: &str) -> Result<CardId, String> {
@@ -201,12 +212,12 @@ impl DrumsMuskets {
             let def = &self.data.cards[card.ix()];
             let deck = &mut s.decks[side];
             remove_one(&mut deck.hand, card);
+            ev.push(Event::public(What::Played { side, card }));
             if def.remove_after_play {
                 insert_sorted(&mut deck.removed, card);
             } else {
-                insert_sorted(&mut deck.discard, card);
+                discard_into(deck, side, card, ev);
             }
-            ev.push(Event::public(What::Played { side, card }));
             match def.effect {
                 Effect::March { mp } => s.ma_bonus[side] += mp as i8,
                 Effect::Delay { mp } => s.ma_bonus[side.other()] -= mp as i8,
@@ -249,14 +260,8 @@ impl DrumsMuskets {
             Action::Discard(card) => {
                 let deck = &mut s.decks[side];
                 remove_one(&mut deck.hand, card);
-                insert_sorted(&mut deck.discard, card);
                 ev.push(Event::public(What::Discarded { side, card }));
-                // RULING: with the draw pile already empty, the discards form the new pile at once
-                // (5.1 reshuffles when the last card is drawn; nothing would be left to draw).
-                if deck.draw.is_empty() {
-                    deck.draw = std::mem::take(&mut deck.discard);
-                    ev.push(Event::public(What::Reshuffled { side }));
-                }
+                discard_into(deck, side, card, ev);
                 if s.decks[side].hand.is_empty() {
                     self.continue_draw(s, ev);
                 }

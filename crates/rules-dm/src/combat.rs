@@ -433,8 +433,11 @@ impl DrumsMuskets {
         let rerolled = r.die.is_some();
         r.die = Some(face);
         let next = r.after_roll;
+        let target = s.attacks[usize::from(r.attack)].target;
         if rerolled {
             ev.push(Event::public(What::Rerolled { die: face }));
+        } else {
+            ev.push(Event::public(What::AttackRolled { target, die: face }));
         }
         match next {
             0 => self.open_window(s, Stage::AttackCard(s.phasing, 6), ev),
@@ -553,7 +556,11 @@ impl DrumsMuskets {
         };
         if s.pieces[u.ix()].facing != f {
             s.pieces[u.ix()].facing = f;
-            ev.push(Event::public(What::Faced { unit: u, facing: f }));
+            ev.push(Event::public(What::Faced {
+                unit: u,
+                facing: f,
+                mp_left_half: None,
+            }));
         }
         self.next_facing(s, ev);
     }

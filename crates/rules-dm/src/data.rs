@@ -492,6 +492,80 @@ pub struct Data {
     pub grouped_setup: BySide<bool>,
     /// Exclusive 13.0: the side that wins a tie on victory points, if any.
     pub draw_winner: Option<Side>,
+    /// A position to start from instead of the opening draw and set-up (`[start]`).
+    pub start: Option<Start>,
+}
+
+/// A piece's place in a starting position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartPiece {
+    /// Where it stands and faces; `None` when eliminated.
+    pub at: Option<(Cell, Facing)>,
+    /// Still hidden.
+    pub hidden: bool,
+    /// Steady, Shaken or Routed.
+    pub status: crate::state::Status,
+}
+
+/// A position a scenario starts from (`[start]`): for tests, puzzles and tutorials that begin
+/// in the middle of a battle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Start {
+    /// Game Turn.
+    pub turn: u8,
+    /// The phasing side.
+    pub phasing: Side,
+    /// `true`: the Combat Phase (declarations); `false`: the Movement Phase.
+    pub combat: bool,
+    /// Every piece, by [`UnitId`].
+    pub pieces: Vec<StartPiece>,
+    /// Corps Morale Track positions.
+    pub corps_morale: Vec<i8>,
+    /// Corps already Demoralized.
+    pub demoralized: Vec<bool>,
+    /// The cards in each side's hand.
+    pub hands: BySide<Vec<CardId>>,
+    /// The side that last held each depot.
+    pub depot_holder: Vec<Side>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStart {
+    turn: u8,
+    phasing: String,
+    #[serde(default = "movement_word")]
+    phase: String,
+    #[serde(default)]
+    unit: Vec<RawStartUnit>,
+    #[serde(default)]
+    corps_morale: BTreeMap<String, i64>,
+    #[serde(default)]
+    demoralized: Vec<String>,
+    #[serde(default)]
+    hands: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    depots: BTreeMap<String, String>,
+}
+
+fn movement_word() -> String {
+    "movement".into()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStartUnit {
+    id: String,
+    #[serde(default)]
+    at: Option<String>,
+    #[serde(default)]
+    facing: Option<String>,
+    #[serde(default)]
+    status: Option<String>,
+    #[serde(default)]
+    hidden: bool,
+    #[serde(default)]
+    eliminated: bool,
 }
 
 #[derive(Deserialize)]
@@ -811,12 +885,30 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             morale: c.morale.clamp(0, 20) as i8,
         });
     }
+    // Corps are numbered by one byte (Morale Track, set-up order).
+    if sc.corps.len() > 256 {
+        l.err(
+            "corps",
+            format!("at most 256 corps, not {}", sc.corps.len()),
+        );
+    }
     let mut units = Vec::new();
     if sc.units.is_empty() {
         l.err("unit", "missing [[unit]]: the order of battle");
     }
     if sc.units.len() > 200 {
         l.err("unit", "at most 200 units");
+    }
+    for (i, side) in sc.sides.iter().enumerate().take(2) {
+        if !sc.units.iter().any(|u| u.side == side.id) {
+            l.err(
+                &format!("side[{i}]"),
+                format!(
+                    "side `{}` has no units: each side needs at least one",
+                    side.id
+                ),
+            );
+        }
     }
     for (i, u) in sc.units.iter().enumerate() {
         let key = format!("unit[{i}]");
@@ -1000,6 +1092,12 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         let f = sc.first_player.clone();
         l.side("scenario.first_player", &f).unwrap_or(Side::A)
     };
+    let start = match l.get("start").cloned() {
+        Some(v) => l
+            .typed::<RawStart>("start", &v)
+            .and_then(|raw| read_start(&mut l, raw, &board, &units, &corps, &cards, sc)),
+        None => None,
+    };
     if !l.diags.is_empty() {
         return Err(Diagnostics(l.diags));
     }
@@ -1036,5 +1134,185 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         slots,
         grouped_setup,
         draw_winner,
+        start,
+    })
+}
+
+/// Reads `[start]`: every piece listed stands where it says; the others stand at their
+/// `historical` placement (which they must then have).
+fn read_start(
+    l: &mut Loader<'_>,
+    raw: RawStart,
+    board: &Board,
+    units: &[UnitDef],
+    corps: &[CorpsDef],
+    cards: &[CardDef],
+    sc: &Scenario,
+) -> Option<Start> {
+    let before = l.diags.len();
+    let phasing = l.side("start.phasing", &raw.phasing);
+    let combat = match raw.phase.as_str() {
+        "movement" => false,
+        "combat" => true,
+        other => {
+            l.err(
+                "start.phase",
+                format!("unknown phase `{other}` (movement or combat)"),
+            );
+            false
+        }
+    };
+    if raw.turn == 0 || raw.turn > sc.turns {
+        l.err(
+            "start.turn",
+            format!("expected a Game Turn from 1 to {}", sc.turns),
+        );
+    }
+    let mut pieces: Vec<Option<StartPiece>> = units
+        .iter()
+        .map(|u| {
+            u.historical.map(|at| StartPiece {
+                at: Some(at),
+                hidden: false,
+                status: crate::state::Status::Steady,
+            })
+        })
+        .collect();
+    for (i, r) in raw.unit.iter().enumerate() {
+        let key = format!("start.unit[{i}]");
+        let Some(u) = units.iter().position(|x| x.id == r.id) else {
+            l.err(&format!("{key}.id"), format!("no unit `{}`", r.id));
+            continue;
+        };
+        let status = match r.status.as_deref() {
+            None | Some("steady") => crate::state::Status::Steady,
+            Some("shaken") => crate::state::Status::Shaken,
+            Some("routed") => crate::state::Status::Routed,
+            Some(other) => {
+                l.err(
+                    &format!("{key}.status"),
+                    format!("unknown status `{other}` (steady, shaken, routed)"),
+                );
+                crate::state::Status::Steady
+            }
+        };
+        if r.hidden && status != crate::state::Status::Steady {
+            l.err(
+                &format!("{key}.hidden"),
+                "a hidden piece is always Steady (10.0)",
+            );
+        }
+        let at = if r.eliminated {
+            None
+        } else {
+            let cell = r.at.as_deref().and_then(|a| board.parse(a));
+            let facing = r.facing.as_deref().and_then(|f| f.parse::<Facing>().ok());
+            match (cell, facing) {
+                (Some(c), Some(f)) => Some((c, f)),
+                _ => {
+                    l.err(
+                        &key,
+                        "needs `at` (a hex of the map) and `facing`, or `eliminated = true`",
+                    );
+                    None
+                }
+            }
+        };
+        pieces[u] = Some(StartPiece {
+            at,
+            hidden: r.hidden,
+            status,
+        });
+    }
+    let mut taken = BTreeMap::new();
+    for (i, p) in pieces.iter().enumerate() {
+        match p {
+            None => l.err(
+                "start.unit",
+                format!(
+                    "unit `{}` is not placed: list it or give it a `historical` placement",
+                    units[i].id
+                ),
+            ),
+            Some(StartPiece {
+                at: Some((c, _)), ..
+            }) => {
+                if let Some(other) = taken.insert(*c, i) {
+                    l.err(
+                        "start.unit",
+                        format!(
+                            "`{}` and `{}` both stand in {} (7.7: no stacking)",
+                            units[other].id,
+                            units[i].id,
+                            board.label(*c)
+                        ),
+                    );
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    let mut corps_morale: Vec<i8> = corps.iter().map(|c| c.morale).collect();
+    for (id, m) in &raw.corps_morale {
+        match corps.iter().position(|c| &c.id == id) {
+            Some(i) if (0..=20).contains(m) => corps_morale[i] = *m as i8,
+            Some(_) => l.err(&format!("start.corps_morale.{id}"), "expected 0 to 20"),
+            None => l.err(
+                &format!("start.corps_morale.{id}"),
+                format!("no corps `{id}`"),
+            ),
+        }
+    }
+    let mut demoralized = vec![false; corps.len()];
+    for id in &raw.demoralized {
+        match corps.iter().position(|c| &c.id == id) {
+            Some(i) => {
+                demoralized[i] = true;
+                corps_morale[i] = 0;
+            }
+            None => l.err("start.demoralized", format!("no corps `{id}`")),
+        }
+    }
+    let mut hands = BySide::new(Vec::new(), Vec::new());
+    for (side_id, list) in &raw.hands {
+        let Some(side) = l.side(&format!("start.hands.{side_id}"), side_id) else {
+            continue;
+        };
+        for c in list {
+            match cards.iter().position(|x| &x.id == c && x.side == side) {
+                Some(i) => hands[side].push(CardId(i as u8)),
+                None => l.err(
+                    &format!("start.hands.{side_id}"),
+                    format!("no card `{c}` in the {side_id} deck"),
+                ),
+            }
+        }
+        hands[side].sort();
+    }
+    let mut depot_holder: Vec<Side> = board.depots.iter().map(|d| d.1).collect();
+    for (hex, side_id) in &raw.depots {
+        let Some(side) = l.side(&format!("start.depots.{hex}"), side_id) else {
+            continue;
+        };
+        match board
+            .parse(hex)
+            .and_then(|c| board.depots.iter().position(|d| d.0 == c))
+        {
+            Some(i) => depot_holder[i] = side,
+            None => l.err(&format!("start.depots.{hex}"), "not a depot hex"),
+        }
+    }
+    if l.diags.len() > before {
+        return None;
+    }
+    Some(Start {
+        turn: raw.turn,
+        phasing: phasing?,
+        combat,
+        pieces: pieces.into_iter().flatten().collect(),
+        corps_morale,
+        demoralized,
+        hands,
+        depot_holder,
     })
 }

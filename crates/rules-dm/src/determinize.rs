@@ -51,6 +51,16 @@ impl Determinize for DrumsMuskets {
             for (&u, p) in ids.iter().zip(&slots) {
                 t.pieces[u.ix()] = *p;
                 t.pieces[u.ix()].cell = None;
+                // 11.2 A hidden piece can only be Shaken because its corps is Demoralized (every
+                // other change of state reveals it first), so its state follows its identity.
+                let demoralized = self.data.units[u.ix()]
+                    .corps
+                    .is_some_and(|c| s.demoralized[usize::from(c)]);
+                t.pieces[u.ix()].status = if demoralized {
+                    crate::state::Status::Shaken
+                } else {
+                    crate::state::Status::Steady
+                };
             }
             for (&u, p) in ids.iter().zip(&slots) {
                 t.put(u, p.cell);

@@ -69,8 +69,12 @@ pub enum What {
         from: Cell,
         to: Cell,
     },
-    /// A piece changed facing.
-    Faced { unit: UnitId, facing: Facing },
+    /// A piece changed facing; during its move, with the MP it has left (in half MP).
+    Faced {
+        unit: UnitId,
+        facing: Facing,
+        mp_left_half: Option<u8>,
+    },
     /// An anonymous piece changed facing.
     TokenFaced {
         side: Side,
@@ -101,6 +105,8 @@ pub enum What {
     },
     /// An attack below the CRT's first column was cancelled (9.0 step 4).
     AttackCancelled { target: Cell, differential: i32 },
+    /// The attack die was rolled (9.0 step 5), as soon as it is rolled: before the step-6 cards.
+    AttackRolled { target: Cell, die: u8 },
     /// The die was rolled again (card).
     Rerolled { die: u8 },
     /// Automatic victory against a dummy or a Routed unit (9.0).

@@ -79,7 +79,7 @@ impl DrumsMuskets {
     fn depot_pressure(&self, s: &State, side: Side, wins_ties: bool) -> i32 {
         const RAID_PULL: i32 = 6;
         const GUARD_PUSH: i32 = 10;
-        const THREAT_RANGE: u32 = 4;
+        const THREAT_RANGE: u32 = 7;
         let b = &self.data.board;
         let nearest = |who: Side, to| {
             s.pieces

@@ -101,7 +101,13 @@ impl DrumsMuskets {
                     }
                     Status::Steady => {
                         s.pieces[i].status = Status::Shaken;
-                        ev.push(Event::public(What::Shaken { unit: u }));
+                        // 8.0 A hidden unit stays hidden: only its owner learns that this piece
+                        // is Shaken (the other side knows only that the corps is Demoralized).
+                        if s.pieces[i].hidden {
+                            ev.push(Event::private(side, What::Shaken { unit: u }));
+                        } else {
+                            ev.push(Event::public(What::Shaken { unit: u }));
+                        }
                     }
                 }
             }

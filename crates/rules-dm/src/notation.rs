@@ -62,6 +62,7 @@ impl DrumsMuskets {
         match *a {
             // The slot number, not its hex: the notation has no state to tell whose slots these are.
             Action::Place(slot) => format!("place #{}", slot + 1),
+            Action::SetUpCorps(c) => format!("corps {}", self.data.corps[usize::from(c)].id),
             Action::PlayCard(c) => format!("play {}", self.data.cards[c.ix()].id),
             Action::Pass => "pass".into(),
             Action::Select(u) => format!("select {}", self.uid(u)),
@@ -94,6 +95,14 @@ impl DrumsMuskets {
         let facing = |s: &str| s.parse::<Facing>().map_err(|e| e.to_string());
         let a = match words.as_slice() {
             ["place", slot] => Action::Place(self.parse_slot(slot)?),
+            ["corps", c] => Action::SetUpCorps(
+                self.data
+                    .corps
+                    .iter()
+                    .position(|x| x.id.eq_ignore_ascii_case(c))
+                    .map(|i| i as u8)
+                    .ok_or_else(|| format!("no corps `{c}` in this scenario"))?,
+            ),
             ["play", c] => Action::PlayCard(self.card_by_id(c)?),
             ["pass"] => Action::Pass,
             ["select", u] => Action::Select(self.unit_by_id(u)?),
@@ -151,9 +160,7 @@ impl DrumsMuskets {
                     crate::state::Stage::Place(side) => side,
                     _ => s.phasing,
                 };
-                let next = self
-                    .units_of(side)
-                    .find(|u| s.piece(*u).cell.is_none() && !s.piece(*u).gone);
+                let next = self.next_to_place(s, side);
                 let (cell, facing) = self.data.slots[side][usize::from(slot)];
                 format!(
                     "place {} on {} facing {facing}",
@@ -161,6 +168,10 @@ impl DrumsMuskets {
                     self.cell_words(cell)
                 )
             }
+            Action::SetUpCorps(c) => format!(
+                "set up the {} next, south of the corps already set up (Exclusive 3.0)",
+                self.data.corps[usize::from(c)].name
+            ),
             Action::PlayCard(c) => {
                 let d = &self.data.cards[c.ix()];
                 format!("play card {} \"{}\": {}", d.id, d.title, d.text)
@@ -347,7 +358,18 @@ impl DrumsMuskets {
                     b.label(*to)
                 )
             }
-            What::Faced { unit, facing } => format!("{} faces {facing} (7.2)", self.uid(*unit)),
+            What::Faced {
+                unit,
+                facing,
+                mp_left_half,
+            } => match mp_left_half {
+                Some(h) => format!(
+                    "{} faces {facing} ({} MP left) (7.2)",
+                    self.uid(*unit),
+                    half(*h)
+                ),
+                None => format!("{} faces {facing} (9.5.3)", self.uid(*unit)),
+            },
             What::TokenFaced {
                 side: s,
                 token,
@@ -397,6 +419,10 @@ impl DrumsMuskets {
                     b.label(*target)
                 )
             }
+            What::AttackRolled { target, die } => format!(
+                "the attack die on {} shows {die} (9.0 step 5)",
+                b.label(*target)
+            ),
             What::Rerolled { die } => format!("the die is rolled again: {die}"),
             What::AutomaticVictory { target } => {
                 format!("automatic victory at {} (9.0)", b.label(*target))

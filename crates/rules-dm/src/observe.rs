@@ -137,8 +137,12 @@ pub struct Observation {
     pub phasing: Side,
     /// Phase.
     pub phase: Phase,
-    /// What the game waits for.
+    /// What the game waits for. In JSON always one object: `{"kind": "attack_card", "side":
+    /// "A", "step": 3}`, `side` and `step` `null` where the stage has none.
+    #[serde(serialize_with = "stage_json")]
     pub stage: Stage,
+    /// 9.5.3 The attacking unit whose free facing change is asked for (`after_facing`).
+    pub turning: Option<String>,
     /// Who decides now (`None` at chance nodes and at the end).
     pub to_act: Option<Side>,
     /// Pieces on or off the map, sorted by side and token.
@@ -293,6 +297,9 @@ impl DrumsMuskets {
             phasing: s.phasing,
             phase: s.phase,
             stage: s.stage,
+            turning: (s.stage == Stage::AfterFacing)
+                .then(|| self.facing_unit(s).map(uid))
+                .flatten(),
             to_act: decider,
             pieces,
             to_place,
@@ -336,4 +343,37 @@ impl DrumsMuskets {
                 | Stage::RallyCard
         )
     }
+}
+
+/// The observation's stage as one JSON shape: `kind` (the stage in snake case), `side` and `step`.
+fn stage_json<S: serde::Serializer>(stage: &Stage, ser: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Shape {
+        kind: &'static str,
+        side: Option<Side>,
+        step: Option<u8>,
+    }
+    let (kind, side, step) = match *stage {
+        Stage::OpeningDraw => ("opening_draw", None, None),
+        Stage::Place(s) => ("place", Some(s), None),
+        Stage::MovementCard(s) => ("movement_card", Some(s), None),
+        Stage::Movement => ("movement", None, None),
+        Stage::Declare => ("declare", None, None),
+        Stage::DefenderSupport => ("defender_support", None, None),
+        Stage::ChooseAttack => ("choose_attack", None, None),
+        Stage::AttackCard(s, n) => ("attack_card", Some(s), Some(n)),
+        Stage::AttackDie => ("attack_die", None, None),
+        Stage::Retreat => ("retreat", None, None),
+        Stage::MoraleCard(s) => ("morale_card", Some(s), None),
+        Stage::MoraleDie => ("morale_die", None, None),
+        Stage::Advance => ("advance", None, None),
+        Stage::AfterFacing => ("after_facing", None, None),
+        Stage::Discard => ("discard", None, None),
+        Stage::Draw => ("draw", None, None),
+        Stage::RallyCard => ("rally_card", None, None),
+        Stage::RallyChoose => ("rally_choose", None, None),
+        Stage::RallyDie => ("rally_die", None, None),
+        Stage::Over => ("over", None, None),
+    };
+    Shape { kind, side, step }.serialize(ser)
 }

@@ -90,7 +90,7 @@ impl DrumsMuskets {
         let side = self.data.units[u.ix()].side;
         let b = &self.data.board;
         let here = b.distance(from, origin);
-        let mut v = Vec::new();
+        let mut v = Vec::with_capacity(6);
         for d in EdgeDir::ALL {
             let Some(n) = b.cells[from.ix()].nbr[usize::from(d.index())] else {
                 continue;
@@ -136,9 +136,10 @@ impl DrumsMuskets {
     /// 1. a hex from which the retreat can be completed at all (else the unit is eliminated);
     /// 2. the fewest enemy-ZOC hexes over the whole remaining retreat ("unless it has no other
     ///    choice", looking along the path, so it may go round);
-    /// 3. away from the nearest enemy: RULING: not closer to the nearest enemy piece than before,
-    ///    when such a hex exists;
-    /// 4. toward the nearest friendly depot;
+    /// 3. away from the nearest enemy: a hex farther from the nearest enemy piece than the hex
+    ///    the unit stands in, whenever there is one; RULING: when none is, a hex no closer to it,
+    ///    and only when there is none of those either, any;
+    /// 4. among those, toward the nearest friendly depot;
     /// 5. what is still tied is the owner's choice.
     #[must_use]
     pub fn retreat_options(&self, s: &State, r: &Retreat) -> Vec<Cell> {
@@ -167,14 +168,14 @@ impl DrumsMuskets {
             .filter(|(i, p)| !p.gone && self.data.units[*i].side == enemy)
             .filter_map(|(_, p)| p.cell)
             .collect();
-        let now = self.nearest(at, enemies.iter().copied());
-        let away: Vec<(Cell, u32)> = scored
-            .iter()
-            .copied()
-            .filter(|(n, _)| self.nearest(*n, enemies.iter().copied()) >= now)
-            .collect();
-        if !away.is_empty() {
-            scored = away;
+        if let Some(now) = self.nearest(at, enemies.iter().copied()) {
+            // 0: closer to the nearest enemy, 1: as near, 2: farther. The best class present wins.
+            let class = |n: Cell| {
+                let d = self.nearest(n, enemies.iter().copied()).unwrap_or(now);
+                u8::from(d >= now) + u8::from(d > now)
+            };
+            let best = scored.iter().map(|(n, _)| class(*n)).max().unwrap_or(0);
+            scored.retain(|(n, _)| class(*n) == best);
         }
         let depots = || {
             self.data

@@ -55,10 +55,62 @@ impl DrumsMuskets {
             test: None,
             rally_queue: Vec::new(),
             ending: None,
+            setup_corps: None,
         };
         let mut ev = Vec::new();
-        self.continue_opening_draw(&mut s, &mut ev);
+        if let Some(start) = &d.start {
+            self.start_from(&mut s, start, &mut ev);
+        } else {
+            self.continue_opening_draw(&mut s, &mut ev);
+        }
         s
+    }
+
+    /// A scenario's `[start]` position: pieces, states, tracks and hands as given, then the
+    /// given phase of the given turn begins (its card windows open as usual).
+    fn start_from(&self, s: &mut State, start: &crate::data::Start, ev: &mut Vec<Event>) {
+        for (i, p) in start.pieces.iter().enumerate() {
+            let u = UnitId(i as u8);
+            let side = self.data.units[i].side;
+            s.pieces[i].token = self.data.slots[side]
+                .iter()
+                .position(|(c, _)| p.at.is_some_and(|(a, _)| a == *c))
+                .map_or(
+                    u8::try_from(self.data.slots[side].len() + i).unwrap_or(u8::MAX),
+                    |k| k as u8,
+                );
+            s.pieces[i].hidden = p.hidden;
+            s.pieces[i].status = p.status;
+            match p.at {
+                Some((c, f)) => {
+                    s.pieces[i].facing = f;
+                    s.put(u, Some(c));
+                }
+                None => s.pieces[i].gone = true,
+            }
+        }
+        s.corps_morale.clone_from(&start.corps_morale);
+        s.demoralized.clone_from(&start.demoralized);
+        s.depot_holder.clone_from(&start.depot_holder);
+        for side in Side::ALL {
+            let deck = &mut s.decks[side];
+            for &c in &start.hands[side] {
+                if let Some(k) = deck.draw.iter().position(|x| *x == c) {
+                    deck.draw.remove(k);
+                    deck.hand.push(c);
+                }
+            }
+            deck.hand.sort();
+        }
+        s.turn = start.turn;
+        s.phasing = start.phasing;
+        if start.combat {
+            s.phase = Phase::Combat;
+            Self::phase_event(s, ev);
+            s.stage = Stage::Declare;
+        } else {
+            self.begin_movement_phase(s, ev);
+        }
     }
 
     /// Lists the legal actions of the side to act (unsorted; the caller sorts).
@@ -91,6 +143,7 @@ impl DrumsMuskets {
     pub(crate) fn do_action(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
         match (s.stage, a) {
             (Stage::Place(side), Action::Place(slot)) => self.place(s, side, slot, ev),
+            (Stage::Place(_), Action::SetUpCorps(c)) => self.choose_setup_corps(s, c),
             (
                 Stage::MovementCard(_)
                 | Stage::AttackCard(..)

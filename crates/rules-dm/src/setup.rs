@@ -41,92 +41,146 @@ impl DrumsMuskets {
             self.begin_movement_phase(s, ev);
         } else {
             s.stage = Stage::Place(self.first_to_set_up());
+            self.settle_setup_corps(s, self.first_to_set_up());
         }
     }
 
-    /// The next piece of `side` to place (pieces are placed in order-of-battle order; as all are
-    /// hidden, the order tells the opponent nothing).
-    fn next_to_place(&self, s: &State, side: Side) -> Option<UnitId> {
-        self.units_of(side)
-            .find(|u| s.piece(*u).cell.is_none() && !s.piece(*u).gone)
+    /// The next piece of `side` to place. Pieces are placed in order-of-battle order (as all are
+    /// hidden, the order tells the opponent nothing). A side whose corps must be deployed
+    /// together places its corps one at a time, in the order it chooses ([`Action::SetUpCorps`]),
+    /// then its dummies (and any unit without a corps). `None` when it must choose a corps first,
+    /// or has placed everything.
+    pub(crate) fn next_to_place(&self, s: &State, side: Side) -> Option<UnitId> {
+        let unplaced = |u: &UnitId| s.piece(*u).cell.is_none() && !s.piece(*u).gone;
+        if !self.data.grouped_setup[side] {
+            return self.units_of(side).find(unplaced);
+        }
+        if let Some(c) = s.setup_corps {
+            return self
+                .units_of(side)
+                .filter(unplaced)
+                .find(|u| self.data.units[u.ix()].corps == Some(c));
+        }
+        if self.corps_to_set_up(s, side).next().is_some() {
+            return None;
+        }
+        self.units_of(side).find(unplaced)
     }
 
-    /// Exclusive 3.0: can the corps of `side` still all be deployed together (each corps wholly
-    /// north of the next, in slot order), given `placed[slot]` = corps of the piece there (or
-    /// `Some(None)` for a dummy)? Dummies may stand anywhere.
-    fn grouping_possible(&self, side: Side, placed: &[Option<Option<u8>>]) -> bool {
-        let corps: Vec<u8> = (0..self.data.corps.len() as u8)
-            .filter(|&c| self.data.corps[usize::from(c)].side == side)
-            .collect();
-        let mut remaining = vec![0usize; self.data.corps.len()];
-        for u in self.units_of(side) {
-            if let Some(c) = self.data.units[u.ix()].corps {
-                remaining[usize::from(c)] += 1;
+    /// The corps of `side` none of whose units is placed yet (those with units to place).
+    fn corps_to_set_up<'a>(&'a self, s: &'a State, side: Side) -> impl Iterator<Item = u8> + 'a {
+        (0..self.data.corps.len())
+            .filter(move |&c| self.data.corps[c].side == side)
+            .map(|c| c as u8)
+            .filter(move |&c| {
+                let mut units = self
+                    .units_of(side)
+                    .filter(|u| self.data.units[u.ix()].corps == Some(c));
+                let mut any = false;
+                let none_placed = units.all(|u| {
+                    any = true;
+                    s.piece(u).cell.is_none() && !s.piece(u).gone
+                });
+                any && none_placed
+            })
+    }
+
+    /// Exclusive 3.0 for a side whose corps are deployed together: the slots the next unit, of
+    /// the corps being set up, may take. RULING: the corps are set up from north to south
+    /// in the order the player chooses, so every unit goes south of the units of the corps set up
+    /// before (in the slot order of the data), and enough free slots must be left south of this
+    /// corps for the units of the corps still to come. Dummies, placed last, go anywhere.
+    /// Quadratic in the number of slots at worst, whatever the number of corps.
+    fn grouped_slots(&self, s: &State, side: Side, corps: u8) -> Vec<usize> {
+        let slots = &self.data.slots[side];
+        let occupant_corps = |i: usize| s.at(slots[i].0).map(|o| self.data.units[o.ix()].corps);
+        // The last slot taken by a unit of another corps (those were all set up before).
+        let before = (0..slots.len())
+            .rev()
+            .find(|&i| matches!(occupant_corps(i), Some(Some(c)) if c != corps));
+        let start = before.map_or(0, |b| b + 1);
+        let mut ok = Vec::new();
+        let left_here = self
+            .units_of(side)
+            .filter(|u| {
+                self.data.units[u.ix()].corps == Some(corps)
+                    && s.piece(*u).cell.is_none()
+                    && !s.piece(*u).gone
+            })
+            .count()
+            - 1;
+        let later: usize = self
+            .corps_to_set_up(s, side)
+            .filter(|&c| c != corps)
+            .map(|c| {
+                self.units_of(side)
+                    .filter(|u| self.data.units[u.ix()].corps == Some(c))
+                    .count()
+            })
+            .sum();
+        let placed_end = (start..slots.len())
+            .filter(|&i| occupant_corps(i) == Some(Some(corps)))
+            .max()
+            .unwrap_or(0);
+        for slot in (start..slots.len()).filter(|&i| s.at(slots[i].0).is_none()) {
+            // The rest of this corps takes the first free slots after `start`; the corps still
+            // to come need as many free slots south of where this corps ends.
+            let mut end = placed_end.max(slot);
+            let free = |i: &usize| *i != slot && s.at(slots[*i].0).is_none();
+            let mut need = left_here;
+            for i in (start..slots.len()).filter(free) {
+                if need == 0 {
+                    break;
+                }
+                need -= 1;
+                end = end.max(i);
+            }
+            if need == 0 && (end + 1..slots.len()).filter(free).count() >= later {
+                ok.push(slot);
             }
         }
-        for c in placed.iter().flatten().flatten() {
-            remaining[usize::from(*c)] -= 1;
-        }
-        let mut order = corps.clone();
-        permutations(&mut order, 0, &mut |perm| {
-            let mut cut = 0usize;
-            for (k, &c) in perm.iter().enumerate() {
-                // The smallest end of this corps' block: past its placed pieces and with room for
-                // the rest of it; no piece of a later corps may stand before that end.
-                let last_placed = placed
-                    .iter()
-                    .rposition(|p| *p == Some(Some(c)))
-                    .map_or(0, |i| i + 1);
-                let mut end = cut.max(last_placed);
-                let mut free = placed[cut..end].iter().filter(|p| p.is_none()).count();
-                while free < remaining[usize::from(c)] {
-                    if end >= placed.len() {
-                        return false;
-                    }
-                    if placed[end].is_none() {
-                        free += 1;
-                    }
-                    end += 1;
-                }
-                let later = &perm[k + 1..];
-                if placed[..end]
-                    .iter()
-                    .any(|p| matches!(p, Some(Some(x)) if later.contains(x)))
-                {
-                    return false;
-                }
-                if placed[..cut].contains(&Some(Some(c))) {
-                    return false;
-                }
-                cut = end;
-            }
-            true
-        })
+        ok
     }
 
-    /// Exclusive 3.0: the free set-up slots the next piece may take.
+    /// Exclusive 3.0: the free set-up slots the next piece may take, or the corps the side may
+    /// set up next.
     pub(crate) fn placement_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         let Some(u) = self.next_to_place(s, side) else {
+            if self.data.grouped_setup[side] && s.setup_corps.is_none() {
+                out.extend(self.corps_to_set_up(s, side).map(Action::SetUpCorps));
+            }
             return;
         };
         let slots = &self.data.slots[side];
-        let mut placed: Vec<Option<Option<u8>>> = slots
-            .iter()
-            .map(|(c, _)| s.at(*c).map(|o| self.data.units[o.ix()].corps))
-            .collect();
-        for (i, (c, _)) in slots.iter().enumerate() {
-            if s.at(*c).is_some() {
-                continue;
+        match self.data.units[u.ix()].corps {
+            Some(corps) if self.data.grouped_setup[side] => {
+                out.extend(
+                    self.grouped_slots(s, side, corps)
+                        .into_iter()
+                        .map(|i| Action::Place(i as u8)),
+                );
             }
-            if self.data.grouped_setup[side] {
-                placed[i] = Some(self.data.units[u.ix()].corps);
-                let ok = self.grouping_possible(side, &placed);
-                placed[i] = None;
-                if !ok {
-                    continue;
-                }
-            }
-            out.push(Action::Place(i as u8));
+            _ => out.extend(
+                (0..slots.len())
+                    .filter(|&i| s.at(slots[i].0).is_none())
+                    .map(|i| Action::Place(i as u8)),
+            ),
+        }
+    }
+
+    /// Exclusive 3.0: the side chooses the corps it sets up next (north of those still to come).
+    pub(crate) fn choose_setup_corps(&self, s: &mut State, corps: u8) {
+        s.setup_corps = Some(corps);
+    }
+
+    /// When a side must choose its next corps and only one is left, that one follows at once.
+    fn settle_setup_corps(&self, s: &mut State, side: Side) {
+        if !self.data.grouped_setup[side] || s.setup_corps.is_some() {
+            return;
+        }
+        let left: Vec<u8> = self.corps_to_set_up(s, side).collect();
+        if let [c] = left[..] {
+            s.setup_corps = Some(c);
         }
     }
 
@@ -141,6 +195,10 @@ impl DrumsMuskets {
         s.pieces[u.ix()].facing = facing;
         s.pieces[u.ix()].token = slot;
         s.put(u, Some(cell));
+        if s.setup_corps.is_some() && self.next_to_place(s, side).is_none() {
+            s.setup_corps = None; // this corps is all set up
+            self.settle_setup_corps(s, side);
+        }
         ev.push(Event::private(
             side,
             What::Placed {
@@ -149,29 +207,17 @@ impl DrumsMuskets {
                 facing,
             },
         ));
-        if self.next_to_place(s, side).is_none() {
+        let all_placed = self
+            .units_of(side)
+            .all(|u| s.piece(u).cell.is_some() || s.piece(u).gone);
+        if all_placed {
             ev.push(Event::public(What::SetUp { side }));
             if side == self.first_to_set_up() {
                 s.stage = Stage::Place(side.other());
+                self.settle_setup_corps(s, side.other());
             } else {
                 self.begin_movement_phase(s, ev);
             }
         }
     }
-}
-
-/// Calls `f` on every permutation of `v[k..]` (with `v[..k]` fixed) until it returns true.
-fn permutations(v: &mut [u8], k: usize, f: &mut impl FnMut(&[u8]) -> bool) -> bool {
-    if k == v.len() {
-        return f(v);
-    }
-    for i in k..v.len() {
-        v.swap(k, i);
-        if permutations(v, k + 1, f) {
-            v.swap(k, i);
-            return true;
-        }
-        v.swap(k, i);
-    }
-    false
 }

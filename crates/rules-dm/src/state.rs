@@ -253,6 +253,8 @@ pub struct State {
     pub rally_queue: Vec<UnitId>,
     /// The result when over.
     pub ending: Option<Ending>,
+    /// Exclusive 3.0: the corps being set up now by a side whose corps deploy together.
+    pub setup_corps: Option<u8>,
 }
 
 /// What decides where the moving unit can still go (7.0): its hex and facing, its MP left,

@@ -19,14 +19,15 @@ impl DrumsMuskets {
         total > 0 && demo * 2 > total
     }
 
-    /// 13.0 A side wins at once when a majority of the enemy's corps are Demoralized and a
-    /// majority of its own are not. RULING: checked for both sides in every Administrative Phase's
-    /// step E, as the Sequence of Play (4.0 E) says "either side".
+    /// 13.0 The phasing player wins at once when, in its own Administrative Phase, a majority of
+    /// the enemy's corps are Demoralized and a majority of its own are not. RULING: only the
+    /// phasing player can win this way (13.0: "during his Administrative Phase"); 4.0 E and 12.0
+    /// ask to check "either" player because the check is made in both players' turns.
     #[must_use]
     pub fn immediate_victory(&self, s: &State) -> Option<Side> {
-        Side::ALL.into_iter().find(|&side| {
-            self.majority_demoralized(s, side.other()) && !self.majority_demoralized(s, side)
-        })
+        let side = s.phasing;
+        (self.majority_demoralized(s, side.other()) && !self.majority_demoralized(s, side))
+            .then_some(side)
     }
 
     /// Exclusive 13.0 Victory Points of `side`: 1 per Demoralized enemy corps, and 1 for holding
@@ -98,23 +99,27 @@ impl DrumsMuskets {
         }));
     }
 
-    /// Exclusive 13.0 A depot belongs to the last side with a piece in it. RULING: any piece
-    /// counts, dummies included (8.0: dummies are units in most respects; and the opponent could
-    /// not tell otherwise without learning what a hidden piece is).
+    /// Exclusive 13.0 A depot belongs to the last side with a piece in it. RULING: a piece takes a
+    /// depot by standing in it once its move, retreat or advance is over; passing through during
+    /// a move or a retreat does not count. Any piece counts, dummies included (8.0: dummies are
+    /// units in most respects; and the opponent could not tell otherwise without learning what a
+    /// hidden piece is).
     pub(crate) fn update_depots(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let passing = |u: crate::UnitId| {
+            s.mover.is_some_and(|m| m.unit == u) || s.retreat.is_some_and(|r| r.unit == u)
+        };
+        let mut taken = Vec::new();
         for (i, (cell, _, _)) in self.data.board.depots.iter().enumerate() {
-            let here = s.at(*cell).or_else(|| {
-                s.mover
-                    .map(|m| m.unit)
-                    .filter(|u| s.piece(*u).cell == Some(*cell))
-            });
-            if let Some(u) = here {
+            if let Some(u) = s.at(*cell).filter(|u| !passing(*u)) {
                 let side = self.data.units[u.ix()].side;
                 if s.depot_holder[i] != side {
-                    s.depot_holder[i] = side;
-                    ev.push(Event::public(What::DepotTaken { depot: *cell, side }));
+                    taken.push((i, *cell, side));
                 }
             }
+        }
+        for (i, depot, side) in taken {
+            s.depot_holder[i] = side;
+            ev.push(Event::public(What::DepotTaken { depot, side }));
         }
     }
 }

@@ -5,7 +5,7 @@ use common::Fx;
 use coupdoeil_dm::What;
 use coupdoeil_dm::data::CrtResult;
 use coupdoeil_dm::state::{Stage, Status};
-use coupdoeil_engine::{Side, ToAct};
+use coupdoeil_engine::{Game, Side, ToAct};
 use coupdoeil_hex::EdgeDir::{N, NE, NW, S, SE, SW};
 
 impl Fx {
@@ -363,33 +363,6 @@ fn r9_combat_example_odonell_and_dair() {
 }
 
 #[test]
-fn r9_5_1_retreat_continues_past_friends_to_an_empty_hex() {
-    let mut fx = Fx::new();
-    // D'Air in the map's last row can only go one way; fill the way with friends.
-    fx.place("dair", "0606", "N");
-    fx.place("bevern", &fx.nb("0606", N), "S");
-    let s1 = fx.nb("0606", S);
-    fx.place("kheul1", &s1, "N");
-    let s2 = fx.nb(&s1, S);
-    fx.place("lucchesi", &s2, "N");
-    fx.enter_combat();
-    let t = fx.nb("0606", N);
-    let _ = t;
-    fx.act("attack bevern 0606");
-    fx.act("end-phase");
-    fx.act("end-phase");
-    fx.pass_windows();
-    fx.die(1); // +1 column... Bevern 3 vs D'Air 2 + Kheul's guns 0 (not declared): DR-1
-    fx.pass_windows();
-    fx.retreat_first();
-    let at = fx.s.piece(fx.u("dair")).cell;
-    assert!(
-        at.is_some_and(|c| fx.s.at(c) == Some(fx.u("dair"))),
-        "it ends alone in its hex"
-    );
-}
-
-#[test]
 fn r9_5_1_retreat_off_the_map_eliminates() {
     let mut fx = Fx::new();
     fx.place("dair", "0108", "N"); // the south-west corner
@@ -406,28 +379,6 @@ fn r9_5_1_retreat_off_the_map_eliminates() {
     fx.retreat_first();
     assert!(fx.gone("dair"), "no way back: eliminated");
     assert!(fx.texts().iter().any(|t| t.contains("9.5.1")));
-}
-
-#[test]
-fn r9_5_1_steady_unit_retreating_into_an_ezoc_routs() {
-    let mut fx = Fx::new();
-    // D'Air against the west edge: every way back passes a Prussian ZOC.
-    fx.place("dair", "0104", "E");
-    fx.place("bevern", &fx.nb("0104", NE), "SW");
-    fx.place("zieten", &fx.nb("0104", SE), "NW");
-    fx.place("driesen", "0106", "N"); // covers the hexes south
-    fx.enter_combat();
-    fx.act("attack bevern 0104");
-    fx.act("end-phase");
-    fx.act("end-phase");
-    fx.pass_windows();
-    fx.die(1);
-    fx.pass_windows();
-    fx.retreat_first();
-    // Either it is eliminated (no path at all) or it routed without a Morale Test die.
-    let routed = fx.has_event(|w| matches!(w, What::Routed { .. }));
-    assert!(routed || fx.gone("dair"));
-    assert!(fx.morale_tests().is_empty(), "no die for an automatic rout");
 }
 
 #[test]
@@ -583,6 +534,375 @@ fn r10_3_a_shaken_unit_retreating_into_an_ezoc_is_eliminated() {
     fx.pass_windows();
     fx.retreat_first();
     assert!(fx.gone("dair"));
+    assert_eq!(
+        fx.retreat_path("dair").len(),
+        1,
+        "gone on entering the first hex"
+    );
+    let entered = fx.c(&fx.retreat_path("dair")[0]);
+    assert!(fx.game.in_zoc_of(&fx.s, entered, Side::A));
+    assert!(fx.has_event(
+        |w| matches!(w, What::Eliminated { rule, .. } if rule.starts_with("9.5.1, 10.3"))
+    ));
     assert_eq!(fx.corps_morale("nadasdy"), before - 1);
     assert!(fx.morale_tests().is_empty());
+}
+
+impl Fx {
+    fn dist(&self, a: &str, b: &str) -> u32 {
+        self.game.data.board.distance(self.c(a), self.c(b))
+    }
+
+    /// The hexes `id` retreated into, in order.
+    fn retreat_path(&self, id: &str) -> Vec<String> {
+        let u = self.u(id);
+        self.events
+            .iter()
+            .filter_map(|e| match e.what {
+                What::Retreated { unit, to, .. } if unit == u => Some(self.label(to)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Declares `attackers` against `target`, ends both declarations and rolls `die`.
+    fn attack_with(&mut self, attackers: &[&str], target: &str, die: u8) {
+        self.enter_combat();
+        for a in attackers {
+            self.act(&format!("attack {a} {target}"));
+        }
+        self.act("end-phase");
+        self.act("end-phase");
+        self.pass_windows();
+        self.die(die);
+        self.pass_windows();
+    }
+}
+
+/// The position of issue 10: the defender's depot lies behind an attacker facing a vertex, so
+/// the shortest way home runs along the attacker. Each retreat hex must take it farther from the
+/// attacker, and the depot only decides among those.
+#[test]
+fn r9_5_1_retreat_moves_away_from_the_nearest_enemy() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0305", "E");
+    let attacker = fx.nb("0305", NE); // east of D'Air, the Austrian depot 1004 beyond it
+    fx.place("bevern", &attacker, "W"); // a vertex: front SW (D'Air) and NW
+    assert!(
+        fx.dist(&attacker, "1004") < fx.dist("0305", "1004"),
+        "the depot is behind the attacker"
+    );
+    fx.attack_with(&["bevern"], "0305", 3); // 3 against 2, the +1 column: DR
+    assert_eq!(fx.resolved()[0].4, CrtResult::DefenderRetreat(0));
+    // Every hex the owner is offered (and every forced one, below) is farther from the attacker.
+    let mut d = fx.dist("0305", &attacker);
+    while fx.s.stage == Stage::Retreat {
+        let r = fx.s.retreat.expect("retreating");
+        let offered = fx.game.retreat_options(&fx.s, &r);
+        for o in &offered {
+            assert!(
+                fx.game.data.board.distance(*o, fx.c(&attacker)) > d,
+                "offered {} which is no farther from the attacker",
+                fx.label(*o)
+            );
+        }
+        let a = fx.legal_text()[0].clone();
+        fx.act(&a);
+        d = fx.dist(&fx.at("dair").unwrap(), &attacker);
+    }
+    let path = fx.retreat_path("dair");
+    assert_eq!(path.len(), 2, "two hexes: {path:?}");
+    let mut prev = fx.dist("0305", &attacker);
+    for h in &path {
+        let now = fx.dist(h, &attacker);
+        assert!(
+            now > prev,
+            "{h} is not farther from the attacker ({path:?})"
+        );
+        prev = now;
+    }
+    assert!(
+        fx.dist(&path[1], &attacker) >= 3,
+        "it ends well away from the attacker, not beside it: {path:?}"
+    );
+}
+
+#[test]
+fn r9_5_1_retreat_prefers_the_hex_toward_the_depot() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0305", "S");
+    let attacker = fx.nb("0305", S);
+    fx.place("bevern", &attacker, "N"); // front: NW, N (D'Air), NE
+    fx.attack_with(&["bevern"], "0305", 3);
+    // Every hex two away from 0305 and three from Bevern that is reachable is "away"; of those the
+    // one nearest the Austrian depot at 1004 must be taken without asking the owner.
+    assert_ne!(
+        fx.s.stage,
+        Stage::Retreat,
+        "one best hex each time: no choice"
+    );
+    let path = fx.retreat_path("dair");
+    assert_eq!(path.len(), 2);
+    let origin = fx.c("0305");
+    let b = &fx.game.data.board;
+    let best = b
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(i, _)| coupdoeil_dm::Cell(i as u16))
+        .filter(|&c| b.distance(c, origin) == 2 && b.distance(c, fx.c(&attacker)) == 3)
+        .map(|c| b.distance(c, fx.c("1004")))
+        .min()
+        .unwrap();
+    assert_eq!(
+        fx.dist(&path[1], "1004"),
+        best,
+        "nearest the depot: {path:?}"
+    );
+}
+
+#[test]
+fn r9_5_1_a_retreating_unit_keeps_its_facing() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0305", "SSW");
+    fx.place("bevern", &fx.nb("0305", S), "N");
+    fx.attack_with(&["bevern"], "0305", 3);
+    fx.retreat_first();
+    assert_eq!(fx.retreat_path("dair").len(), 2);
+    assert_eq!(fx.facing("dair"), "SSW");
+}
+
+#[test]
+fn r9_5_1_retreat_passes_through_a_friend_and_ends_in_an_empty_hex() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0305", "S");
+    let attacker = fx.nb("0305", S);
+    fx.place("bevern", &attacker, "N");
+    // Friends fill every hex one step away from 0305 that is not toward Bevern.
+    let friends = ["odonell", "kheul1", "lucchesi"];
+    let ways = [fx.nb("0305", N), fx.nb("0305", NW), fx.nb("0305", NE)];
+    for (id, h) in friends.iter().zip(&ways) {
+        fx.place(id, h, "S");
+    }
+    fx.attack_with(&["bevern"], "0305", 3);
+    fx.retreat_first();
+    let path = fx.retreat_path("dair");
+    assert!(
+        ways.contains(&path[0]),
+        "its first hex is a friend's: {path:?}"
+    );
+    let end = fx.at("dair").unwrap();
+    let end_cell = fx.c(&end);
+    assert_eq!(fx.s.at(end_cell), Some(fx.u("dair")), "it ends alone");
+    assert!(fx.dist(&end, "0305") >= 2);
+    for id in friends {
+        assert!(!fx.gone(id) && fx.at(id).is_some(), "friends stay put");
+    }
+}
+
+#[test]
+fn r9_5_1_retreat_enters_an_enemy_zoc_only_when_every_way_does() {
+    let mut fx = Fx::new();
+    // D'Air against the west edge: Bevern (NE) and Zieten (SE) attack; Bevern's ZOC covers 0103
+    // to the north, Zieten's and Driesen's 0105 to the south.
+    fx.place("dair", "0104", "E");
+    fx.place("bevern", &fx.nb("0104", NE), "SW");
+    fx.place("zieten", &fx.nb("0104", SE), "NW");
+    fx.place("driesen", "0106", "N");
+    for h in ["0103", "0105"] {
+        assert!(
+            fx.game.in_zoc_of(&fx.s, fx.c(h), Side::A),
+            "{h} is in a ZOC"
+        );
+    }
+    fx.attack_with(&["bevern"], "0104", 1);
+    fx.retreat_first();
+    let path = fx.retreat_path("dair");
+    assert!(
+        fx.game.in_zoc_of(&fx.s, fx.c(&path[0]), Side::A),
+        "no way out but through a ZOC: {path:?}"
+    );
+    assert!(
+        path[1..]
+            .iter()
+            .all(|h| !fx.game.in_zoc_of(&fx.s, fx.c(h), Side::A)),
+        "only one ZOC hex on the cheapest path: {path:?}"
+    );
+    assert!(fx.has_event(|w| matches!(w, What::Routed { .. })));
+    assert_eq!(fx.s.piece(fx.u("dair")).status, Status::Routed);
+    assert!(fx.morale_tests().is_empty(), "no die for an automatic rout");
+    assert_eq!(path.len(), 3, "two hexes and the rout hex: {path:?}");
+}
+
+#[test]
+fn r14_0_cavalry_attacked_by_infantry_alone_tests_with_a_bonus() {
+    for (attackers, bonus) in [(&["bevern"][..], 1), (&["bevern", "zieten"][..], 0)] {
+        let mut fx = Fx::new();
+        fx.place("odonell", "0305", "S"); // cavalry, morale 5
+        fx.place("bevern", &fx.nb("0305", S), "N");
+        fx.place("zieten", &fx.nb("0305", SW), "NE");
+        fx.attack_with(attackers, "0305", 2);
+        fx.retreat_first();
+        fx.pass_windows();
+        assert_eq!(fx.s.stage, Stage::MoraleDie);
+        fx.die(1);
+        let penalty = match fx.resolved()[0].4 {
+            CrtResult::DefenderRetreat(n) => i32::from(n),
+            other => panic!("expected a retreat, got {other}"),
+        };
+        assert_eq!(
+            fx.morale_tests()[0].0,
+            5 - penalty + bonus,
+            "attackers {attackers:?}"
+        );
+    }
+}
+
+#[test]
+fn r9_1_a_target_is_attacked_once_by_all_its_attackers_together() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0305", "S");
+    fx.place("bevern", &fx.nb("0305", S), "N");
+    fx.place("zieten", &fx.nb("0305", SW), "NE");
+    fx.enter_combat();
+    fx.act("attack bevern 0305");
+    fx.act("attack zieten 0305");
+    assert_eq!(fx.s.attacks.len(), 1, "one attack on the hex");
+    assert_eq!(fx.s.attacks[0].attackers.len(), 2);
+    fx.act("end-phase");
+    fx.act("end-phase");
+    fx.pass_windows();
+    fx.die(4);
+    fx.pass_windows();
+    assert_eq!(fx.resolved().len(), 1, "resolved once");
+    assert!(
+        !fx.legal_text().iter().any(|a| a.starts_with("resolve")),
+        "and never again this phase"
+    );
+}
+
+#[test]
+fn r9_2_each_gun_supports_one_unit_per_combat_phase() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0305", "S");
+    fx.place("odonell", "0705", "S");
+    let b = fx.nb("0305", S);
+    fx.place("bevern", &b, "N");
+    fx.place("ferdinand", &fx.nb(&b, SE), "N"); // next to Bevern
+    fx.enter_combat();
+    fx.act("attack bevern 0305");
+    let fer = fx.at("ferdinand").unwrap();
+    let t = fx.nb(&fer, N);
+    if fx
+        .game
+        .data
+        .board
+        .parse(&t)
+        .is_some_and(|c| fx.s.at(c).is_some())
+    {
+        fx.act(&format!("attack ferdinand {t}"));
+    }
+    assert!(fx.can("support ferdinand bevern"));
+    fx.act("support ferdinand bevern");
+    assert!(
+        !fx.legal_text()
+            .iter()
+            .any(|a| a.starts_with("support ferdinand")),
+        "its Supporting Fire is spent: {:?}",
+        fx.legal_text()
+    );
+}
+
+#[test]
+fn r11_2_a_demoralized_corps_ignores_further_morale_effects() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0305", "S");
+    fx.status("dair", Status::Routed);
+    fx.place("bevern", &fx.nb("0305", S), "N");
+    let nad = fx
+        .game
+        .data
+        .corps
+        .iter()
+        .position(|c| c.id == "nadasdy")
+        .unwrap();
+    fx.s.demoralized[nad] = true;
+    fx.s.corps_morale[nad] = 0;
+    fx.enter_combat();
+    fx.act("attack bevern 0305");
+    fx.act("end-phase");
+    fx.act("end-phase");
+    assert!(fx.gone("dair"), "a Routed unit attacked is eliminated");
+    assert!(
+        !fx.has_event(
+            |w| matches!(w, What::CorpsMorale { corps, .. } if usize::from(*corps) == nad)
+        ),
+        "no morale change for a Demoralized corps"
+    );
+    assert_eq!(fx.s.corps_morale[nad], 0);
+}
+
+#[test]
+fn r5_1_a_card_played_after_the_last_draw_comes_back() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0305", "S");
+    fx.place("bevern", &fx.nb("0305", S), "N");
+    fx.give(Side::A, "P01");
+    let p01 = fx.s.decks[Side::A].hand[0];
+    fx.s.decks[Side::A].draw.clear(); // the last card was drawn, with no discards to reshuffle
+    fx.enter_combat();
+    fx.act("attack bevern 0305");
+    fx.act("end-phase");
+    fx.act("end-phase");
+    fx.pass_windows();
+    fx.die(6);
+    assert_eq!(fx.s.stage, Stage::AttackCard(Side::A, 6));
+    fx.act("play P01");
+    assert_eq!(
+        fx.s.decks[Side::A].draw,
+        vec![p01],
+        "it forms the new draw pile"
+    );
+    assert!(fx.s.decks[Side::A].discard.is_empty());
+}
+
+#[test]
+fn r9_0_step5_the_attack_die_is_told_as_soon_as_it_is_rolled() {
+    let mut fx = Fx::new();
+    fx.place("dair", "0305", "S");
+    fx.place("bevern", &fx.nb("0305", S), "N");
+    fx.give(Side::A, "P01");
+    fx.enter_combat();
+    fx.act("attack bevern 0305");
+    fx.act("end-phase");
+    fx.act("end-phase");
+    fx.pass_windows();
+    fx.die(6);
+    assert_eq!(
+        fx.s.stage,
+        Stage::AttackCard(Side::A, 6),
+        "before the step-6 cards"
+    );
+    assert!(fx.has_event(|w| matches!(w, What::AttackRolled { die: 6, .. })));
+    assert!(fx.resolved().is_empty(), "not resolved yet");
+}
+
+#[test]
+fn r9_5_3_the_observation_names_the_unit_turning_after_combat() {
+    let mut fx = Fx::new();
+    fx.place("adummy", "0305", "S");
+    fx.place("bevern", &fx.nb("0305", S), "N");
+    fx.enter_combat();
+    fx.act("attack bevern 0305");
+    fx.act("end-phase");
+    fx.act("end-phase");
+    fx.act("no-advance");
+    assert_eq!(fx.s.stage, Stage::AfterFacing);
+    let o = fx
+        .game
+        .observe(&fx.s, coupdoeil_engine::Viewer::Side(Side::B));
+    assert_eq!(o.turning.as_deref(), Some("bevern"));
+    let v = serde_json::to_value(&o).unwrap();
+    assert_eq!(v["stage"]["kind"], "after_facing");
+    assert_eq!(v["turning"], "bevern");
 }

@@ -3,6 +3,7 @@
 mod common;
 use common::Fx;
 use coupdoeil_dm::state::Stage;
+use coupdoeil_engine::Game;
 use coupdoeil_hex::EdgeDir::{N, NE, S, SE, SW};
 
 #[test]
@@ -323,4 +324,116 @@ fn r6_2_flank_hexes_are_the_non_front_neighbours() {
     assert_eq!(flank(&fx), 4);
     assert!(!fx.game.is_flank(&fx.s, u, fx.c(&fx.nb("0505", N))));
     assert!(fx.game.is_flank(&fx.s, u, fx.c(&fx.nb("0505", S))));
+}
+
+#[test]
+fn r7_7_a_paid_facing_change_in_a_friends_hex_if_the_unit_can_still_leave() {
+    let mut fx = Fx::new();
+    fx.place("zieten", "0606", "NNE"); // 3 MP
+    let n = fx.nb("0606", N);
+    fx.place("bevern", &n, "N");
+    fx.act("select zieten");
+    fx.act(&format!("step {n}"));
+    assert_eq!(fx.mp_left(), Some(2.0));
+    // Turning to N (a hexside) would leave it unable to move on: not offered. Turning to NNW
+    // (a vertex) for 1 MP still lets it leave.
+    assert!(
+        !fx.can("face N"),
+        "it could not leave the friend's hex facing a hexside"
+    );
+    assert!(fx.can("face NNW"), "a paid turn that keeps a way out");
+    fx.act("face NNW");
+    assert_eq!(fx.mp_left(), Some(1.0), "the turn cost 1 MP");
+    assert!(!fx.can("end-move"), "still may not stop on the friend");
+    let out = fx.nb(&n, coupdoeil_hex::EdgeDir::NW);
+    fx.act(&format!("step {out}"));
+    assert_eq!(fx.at("zieten"), Some(out));
+}
+
+#[test]
+fn r7_7_a_friends_hex_may_be_entered_when_only_a_turn_there_leads_out() {
+    let mut fx = Fx::new();
+    fx.place("zieten", "0606", "NNE"); // front N and NE
+    let n = fx.nb("0606", N);
+    fx.place("bevern", &n, "N");
+    // Block both ways out of Bevern's hex with the NNE facing; leave the NW way open.
+    let n2 = fx.nb(&n, coupdoeil_hex::EdgeDir::N);
+    let ne2 = fx.nb(&n, coupdoeil_hex::EdgeDir::NE);
+    fx.place("ferdinand", &n2, "N");
+    fx.place("driesen", &ne2, "N");
+    fx.act("select zieten");
+    assert!(
+        fx.can(&format!("step {n}")),
+        "it can turn inside the friend's hex and leave to the north-west"
+    );
+    fx.act(&format!("step {n}"));
+    assert!(fx.can("face NNW"));
+    assert!(
+        !fx.can("face N") && !fx.can("face NE"),
+        "facing a hexside it could not move on with the 1 MP left"
+    );
+}
+
+#[test]
+fn r7_0_movement_events_and_legal_actions_carry_mp() {
+    let mut fx = Fx::new();
+    fx.place("zieten", "0606", "NNE"); // 3 MP
+    fx.act("select zieten");
+    let step = fx
+        .game
+        .parse_action(&format!(
+            "step {}",
+            fx.nb("0606", coupdoeil_hex::EdgeDir::N)
+        ))
+        .unwrap();
+    assert_eq!(
+        fx.game.mp_cost_half(&fx.s, &step),
+        Some(2),
+        "1 MP into clear"
+    );
+    let face = fx.game.parse_action("face N").unwrap();
+    assert_eq!(
+        fx.game.mp_cost_half(&fx.s, &face),
+        Some(0),
+        "the first change is free"
+    );
+    fx.act(&fx.game.action_notation(&step));
+    assert_eq!(
+        fx.game
+            .mp_cost_half(&fx.s, &fx.game.parse_action("face N").unwrap()),
+        Some(2)
+    );
+    fx.act("face N");
+    assert!(fx.has_event(|w| matches!(
+        w,
+        coupdoeil_dm::What::Faced {
+            mp_left_half: Some(2),
+            ..
+        }
+    )));
+    assert!(fx.has_event(|w| matches!(
+        w,
+        coupdoeil_dm::What::Moved {
+            mp_left_half: 4,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn observation_stage_is_always_one_json_shape() {
+    let mut fx = Fx::new();
+    fx.place("zieten", "0606", "NNE");
+    for stage in [
+        coupdoeil_dm::state::Stage::Movement,
+        coupdoeil_dm::state::Stage::AttackCard(coupdoeil_engine::Side::B, 3),
+        coupdoeil_dm::state::Stage::Place(coupdoeil_engine::Side::A),
+    ] {
+        fx.s.stage = stage;
+        let v = serde_json::to_value(fx.game.observe(&fx.s, coupdoeil_engine::Viewer::Spectator))
+            .unwrap();
+        let st = v["stage"].as_object().expect("an object");
+        assert!(st["kind"].is_string(), "{st:?}");
+        assert!(st.contains_key("side") && st.contains_key("step"), "{st:?}");
+    }
 }

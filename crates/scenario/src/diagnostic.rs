@@ -19,7 +19,15 @@ pub struct Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}: {}", self.file, self.key, self.message)
+        // Always one line: messages of parsers may hold line breaks and indentation.
+        let one = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        write!(
+            f,
+            "{}: {}: {}",
+            one(&self.file),
+            one(&self.key),
+            one(&self.message)
+        )
     }
 }
 

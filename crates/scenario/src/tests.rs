@@ -594,7 +594,13 @@ fn sides_and_corps_references_are_checked() {
         "side = \"red\"\ncorps = \"r1\"",
         "side = \"green\"\ncorps = \"r1\"",
     ));
-    assert_eq!(d.len(), 2, "{d:#?}");
+    // The red side's only unit now names another side: red has none left.
+    assert_eq!(d.len(), 3, "{d:#?}");
+    assert!(
+        d.iter()
+            .any(|x| x.message.contains("side `red` has no units")),
+        "{d:#?}"
+    );
     has(&d, "oob.toml", "unit[2].side", "not a declared side");
     has(
         &d,

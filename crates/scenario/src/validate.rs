@@ -1063,6 +1063,14 @@ impl Ctx<'_> {
                 });
             }
         }
+        for (i, s) in sides.iter().enumerate() {
+            if pieces_of(&s.id) == 0 {
+                self.err(
+                    format!("side[{i}]"),
+                    format!("side `{}` has no units: each side needs at least one", s.id),
+                );
+            }
+        }
         if mode == Some(SetupMode::Free) {
             for s in sides {
                 let pieces = pieces_of(&s.id);

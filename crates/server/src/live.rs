@@ -84,14 +84,11 @@ fn internal(e: impl std::fmt::Display) -> ServerError {
 impl Live {
     /// Rebuilds a game from its row and steps. Chance steps are rolled again with the match's
     /// own dice (seeded as before, so they come out the same and the dice go on where they
-    /// stopped); every state hash is checked against the stored one.
+    /// stopped); every chained hash is checked against the stored one. Dice that no longer come
+    /// out the same (another rules version) are an error: forcing the stored outcomes would make
+    /// a record that no longer proves itself.
     pub fn rebuild(row: GameRow, steps: &[RecordStep]) -> Result<Live, ServerError> {
-        match Self::replay(row.clone(), steps, true) {
-            Ok(l) => Ok(l),
-            // The dice no longer match (another rules version?): force the stored outcomes.
-            Err(ServerError::DiceDiffer) => Self::replay(row, steps, false),
-            Err(e) => Err(e),
-        }
+        Self::replay(row, steps, true)
     }
 
     fn replay(row: GameRow, steps: &[RecordStep], roll: bool) -> Result<Live, ServerError> {
@@ -153,7 +150,7 @@ impl Live {
             let hash = live.m.record().steps.last().map(|s| s.hash.clone());
             if hash.as_deref() != Some(step.hash.as_str()) {
                 return Err(bad(format!(
-                    "state hash {} differs from the stored {}",
+                    "hash {} differs from the stored {}",
                     hash.unwrap_or_default(),
                     step.hash
                 )));

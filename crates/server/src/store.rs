@@ -242,6 +242,8 @@ impl Store {
                     _ => None,
                 },
                 value: r.get(2)?,
+                // The server never forces an outcome: every die comes from the game's seed.
+                forced: false,
                 hash: r.get(3)?,
             })
         })?;

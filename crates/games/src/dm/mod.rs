@@ -69,6 +69,10 @@ impl GameExt for DrumsMuskets {
         (legal == [Action::Pass]).then_some(Action::Pass)
     }
 
+    fn action_mp_cost_half(&self, state: &State, action: &coupdoeil_dm::Action) -> Option<u8> {
+        self.mp_cost_half(state, action)
+    }
+
     fn capabilities() -> Capabilities<Self> {
         Capabilities::full().with_player_turn(player_turn)
     }

@@ -311,6 +311,7 @@ pub(super) fn hints(g: &DrumsMuskets, s: &State) -> Vec<ActionHint> {
                     h.target_unit = Some(uid(to));
                 }
                 Action::Pass
+                | Action::SetUpCorps(_)
                 | Action::EndMove
                 | Action::EndPhase
                 | Action::NoAdvance
