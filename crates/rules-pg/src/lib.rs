@@ -24,6 +24,7 @@ pub mod bombard;
 pub mod combat;
 pub mod command;
 pub mod data;
+pub mod evaluate;
 pub mod event;
 mod game;
 pub mod los;
