@@ -1,0 +1,240 @@
+//! Prussia's Glory through the registry, on the rules crate's small test field (the shared
+//! charts included): the hooks, the board, the hints, the reach and the previews.
+
+use crate::{AnyMatch, Loaded, load_files};
+use coupdoeil_engine::{Side, ToAct, Viewer};
+use coupdoeil_pg::PrussiasGlory;
+
+/// The rules crate's test field.
+pub(crate) const FIELD: &str = include_str!("../../../rules-pg/tests/data/field.toml");
+/// The shared Player Aid charts.
+pub(crate) const CHARTS: &str = include_str!("../../../../data/scenarios/pg/charts.toml");
+
+/// The test field loaded from files, as a user's scenario would be.
+pub(crate) fn field() -> Loaded {
+    load_files(vec![
+        ("field/scenario.toml".into(), FIELD.into()),
+        ("charts.toml".into(), CHARTS.into()),
+    ])
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+pub(crate) fn field_game() -> PrussiasGlory {
+    match field().game {
+        crate::AnyGame::Pg(g) => (*g).clone(),
+        #[allow(unreachable_patterns)]
+        _ => panic!("the field is a Prussia's Glory scenario"),
+    }
+}
+
+fn to_decision(m: &mut AnyMatch) {
+    while m.to_act() == ToAct::Chance {
+        m.roll().expect("rolls");
+    }
+}
+
+/// Plays (first legal choice, passing where possible) until `pred` holds at a decision.
+pub(crate) fn play_until(m: &mut AnyMatch, pred: impl Fn(&AnyMatch) -> bool) {
+    for _ in 0..2000 {
+        to_decision(m);
+        if m.to_act() == ToAct::Over {
+            break;
+        }
+        if pred(m) {
+            return;
+        }
+        let legal = m.legal_actions();
+        let pick = legal
+            .iter()
+            .find(|a| a.notation == "pass" || a.notation == "end-phase" || a.notation == "end")
+            .unwrap_or(&legal[0]);
+        m.apply(&pick.notation.clone()).unwrap();
+    }
+    panic!("never reached the position wanted");
+}
+
+fn side_to_act(m: &AnyMatch) -> Side {
+    match m.to_act() {
+        ToAct::Side(s) => s,
+        other => panic!("no side to act: {other:?}"),
+    }
+}
+
+#[test]
+fn the_field_loads_and_names_itself() {
+    let l = field();
+    assert_eq!(l.game.rules_id(), "pg");
+    assert_eq!(l.game.scenario_id(), "pg-test-field");
+    assert_eq!(l.game.side_id(Side::A), "prussian");
+    let m = l.new_match(1);
+    assert!(m.turn_label().starts_with("Turn 1 (10:00), Prussian"), "{}", m.turn_label());
+}
+
+#[test]
+fn board_lists_every_hex_and_the_order_of_battle() {
+    let b = field().game.board_json();
+    assert_eq!(b["rules"], "pg");
+    let hexes = b["hexes"].as_array().unwrap();
+    assert_eq!(hexes.len(), 14 * 10);
+    let features: Vec<&str> = b["features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["id"].as_str().unwrap())
+        .collect();
+    let sides: Vec<usize> = b["hexsides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["feature"].as_u64().unwrap() as usize)
+        .collect();
+    assert!(sides.iter().any(|&f| features[f] == "stream"));
+    assert!(sides.iter().any(|&f| features[f] == "entrenchment"));
+    assert!(!b["slopes"].as_array().unwrap().is_empty());
+    let a = b["units"].as_array().unwrap().iter().find(|u| u["id"] == "p-a").unwrap();
+    assert_eq!(a["full"], 4);
+    assert_eq!(a["by_steps"][3]["values"], "8-6-3");
+    assert_eq!(a["by_steps"][0]["values"], "3-3-3");
+    assert_eq!(a["nation"], "prussian");
+    let guns = b["units"].as_array().unwrap().iter().find(|u| u["id"] == "p-guns").unwrap();
+    assert_eq!(guns["arm"], "artillery");
+    assert_eq!(guns["by_steps"][1]["bs"], serde_json::json!([4, 3, 2]));
+    let king = b["leaders"].as_array().unwrap().iter().find(|l| l["id"] == "p-king").unwrap();
+    assert_eq!(king["special"], "infantry");
+    assert_eq!(king["initiative"], 4);
+    assert_eq!(b["crt"]["columns"].as_array().unwrap().len(), 8);
+    assert_eq!(b["crt"]["results"][0].as_array().unwrap().len(), 8);
+    assert!(!b["bombardment"]["results"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn hints_cover_every_legal_action_and_locate_selections() {
+    let mut m = field().new_match(2);
+    play_until(&mut m, |m| m.legal_actions().iter().any(|a| a.notation.starts_with("select ")));
+    let hints = m.legal_hints();
+    let legal = m.legal_actions();
+    assert_eq!(hints.len(), legal.len());
+    for (h, a) in hints.iter().zip(&legal) {
+        assert_eq!(h.notation, a.notation);
+        if h.verb == "select" {
+            assert!(h.unit.is_some() && h.hex.is_some(), "{h:?}");
+        }
+    }
+}
+
+#[test]
+fn reach_paths_are_legal_and_end_where_promised() {
+    let mut m = field().new_match(2);
+    play_until(&mut m, |m| m.legal_actions().iter().any(|a| a.notation.starts_with("select p-")));
+    let side = side_to_act(&m);
+    let unit = m
+        .legal_hints()
+        .iter()
+        .find(|h| h.verb == "select" && h.unit.as_deref() == Some("p-cuir"))
+        .and_then(|h| h.unit.clone())
+        .expect("the cuirassiers may move");
+    let r = m.reachable(side, &unit).unwrap();
+    assert_eq!(r.prefix, [format!("select {unit}")]);
+    assert_eq!(r.start_half_mp % 2, 0, "whole MP");
+    assert!(r.hexes.len() > 5, "{r:?}");
+    assert!(r.hexes.iter().all(|h| h.hex != r.from));
+    for h in &r.hexes {
+        assert!(h.cost_half <= r.start_half_mp && h.cost_half > 0);
+        for f in &h.facings {
+            assert!(f.facing == "top" || f.facing == "below");
+            m.check_sequence(side, &f.path).unwrap();
+        }
+        let mut c = m.clone();
+        for a in &h.path {
+            c.apply(a).unwrap();
+        }
+        let obs = c.observe_ui(Viewer::Side(side));
+        let u = obs["units"].as_array().unwrap().iter().find(|u| u["id"] == unit.as_str()).unwrap();
+        assert_eq!(u["hex"], h.hex.as_str());
+    }
+    // One hex away costs what the Terrain Effects Chart says (clear: 1 MP).
+    let near = r.hexes.iter().map(|h| h.cost_half).min().unwrap();
+    assert_eq!(near, 2);
+    assert!(m.reachable(side.other(), &unit).is_err());
+    assert!(m.reachable(side, "nobody").is_err());
+}
+
+#[test]
+fn events_name_units_and_hexes() {
+    let mut m = field().new_match(3);
+    play_until(&mut m, |m| m.legal_actions().iter().any(|a| a.notation.starts_with("select p-cuir")));
+    m.apply("select p-cuir").unwrap();
+    let step = m
+        .legal_actions()
+        .into_iter()
+        .find(|a| a.notation.starts_with("step "))
+        .unwrap();
+    let ev = m.apply(&step.notation).unwrap();
+    let moved = ev.iter().find(|e| e.json["event"] == "moved").expect("a move event");
+    assert_eq!(moved.json["unit"], "p-cuir");
+    assert_eq!(moved.json["from"], "0307");
+    assert_eq!(moved.json["to"], step.notation.trim_start_matches("step ").split(' ').next().unwrap());
+    assert_eq!(moved.audience, crate::Audience::Everyone);
+    assert!(moved.json["text"].as_str().unwrap().contains("7.3"));
+}
+
+#[test]
+fn terminal_picture_shows_the_field_within_a_hundred_columns() {
+    let m = field().new_match(1);
+    let t = m.render_text(Viewer::Spectator);
+    assert!(t.contains("Test field"), "{t}");
+    assert!(t.contains("AM 14"), "{t}");
+    assert!(t.contains("Brigade A"), "{t}");
+    for line in t.lines() {
+        assert!(line.chars().count() <= 100, "too wide: {line}");
+    }
+}
+
+#[test]
+fn lone_pass_is_never_offered_with_a_choice() {
+    let mut m = field().new_match(4);
+    for _ in 0..300 {
+        to_decision(&mut m);
+        if m.to_act() == ToAct::Over {
+            break;
+        }
+        let legal = m.legal_actions();
+        if legal.len() == 1 && legal[0].notation == "pass" {
+            assert_eq!(m.lone_pass().as_deref(), Some("pass"));
+        } else {
+            assert_eq!(m.lone_pass(), None);
+        }
+        m.apply(&legal[legal.len() - 1].notation.clone()).unwrap();
+    }
+}
+
+#[test]
+fn terminal_picture_follows_the_moving_counter() {
+    let mut m = field().new_match(2);
+    play_until(&mut m, |m| m.legal_actions().iter().any(|a| a.notation.starts_with("select p-cuir")));
+    m.apply("select p-cuir").unwrap();
+    let t = m.render_text(Viewer::Side(Side::A));
+    assert!(t.contains("CUI2+"), "{t}");
+    assert!(t.contains("Moving: CUI Cuirassiers with 5 MP left"), "{t}");
+}
+
+/// `[scenario] include` names the shared charts: given, they load; missing, the diagnostic
+/// names the file to give.
+#[test]
+fn a_scenario_includes_the_shared_charts() {
+    let with_include = FIELD.replacen("[scenario]\n", "[scenario]\ninclude = [\"../charts.toml\"]\n", 1);
+    assert_ne!(with_include, FIELD);
+    let ok = load_files(vec![
+        ("pg/field/scenario.toml".into(), with_include.clone()),
+        ("pg/charts.toml".into(), CHARTS.into()),
+    ]);
+    assert!(ok.is_ok(), "{:?}", ok.err());
+    let missing = load_files(vec![("pg/field/scenario.toml".into(), with_include.clone())])
+        .unwrap_err()
+        .to_string();
+    assert!(missing.contains("pg/charts.toml"), "{missing}");
+    assert_eq!(
+        crate::scenario_includes(&[("pg/field/scenario.toml".into(), with_include)]),
+        ["pg/charts.toml"]
+    );
+}
