@@ -97,8 +97,10 @@ fn terrain_letters(g: &PrussiasGlory) -> (Vec<char>, usize) {
 }
 
 /// Appends `items` to `out` as lines of at most [`PANEL_W`] characters, the first one starting
-/// with `head`.
+/// with `head`, the others indented past its first word.
 fn wrap(out: &mut String, head: &str, items: &[String], sep: &str) {
+    let lead = head.len() - head.trim_start().len();
+    let indent = " ".repeat(lead + 4);
     let mut line = head.to_string();
     let mut first = true;
     for it in items {
@@ -110,7 +112,7 @@ fn wrap(out: &mut String, head: &str, items: &[String], sep: &str) {
         if !first && line.chars().count() + add.chars().count() > PANEL_W {
             out.push_str(line.trim_end());
             out.push('\n');
-            line = format!("  {it}");
+            line = format!("{indent}{it}");
         } else {
             line.push_str(&add);
         }
