@@ -238,3 +238,22 @@ fn a_scenario_includes_the_shared_charts() {
         ["pg/charts.toml"]
     );
 }
+
+/// Every built-in Prussia's Glory scenario: the Prussian side first, the coalition second, and
+/// the board, hints and terminal picture of its first decision.
+#[test]
+fn every_builtin_battle_is_prussian_against_the_coalition() {
+    for i in crate::list().into_iter().filter(|i| i.rules == "pg") {
+        assert_eq!(i.sides[0].0, "prussian", "{}", i.id);
+        assert_eq!(i.sides[1].0, "coalition", "{}", i.id);
+        let l = crate::load(&i.id).unwrap();
+        let b = l.game.board_json();
+        assert_eq!(b["rules"], "pg");
+        let mut m = l.new_match(1);
+        to_decision(&mut m);
+        assert_eq!(m.legal_hints().len(), m.legal_actions().len());
+        for line in m.render_text(Viewer::Spectator).lines() {
+            assert!(line.chars().count() <= 100, "{}: too wide: {line}", i.id);
+        }
+    }
+}

@@ -708,6 +708,11 @@ fn combat_json(g: &PrussiasGlory, s: &State, c: &Combat) -> Value {
         "rows": rows,
         "chances": chances(&rows),
         "step": format!("{:?}", c.step),
+        // Past its die (or with nothing left to fight): what follows is the combat's aftermath.
+        "resolved": !matches!(
+            c.step,
+            CombatStep::Withdraw(_) | CombatStep::AttackerLead | CombatStep::DefenderLead | CombatStep::Die
+        ),
     })
 }
 
@@ -822,6 +827,21 @@ pub(super) fn observe_ui(g: &PrussiasGlory, s: &State, viewer: Viewer) -> Value 
     let b = &g.data.board;
     let uid = |u: UnitId| g.data.troops[u.ix()].id.clone();
     let mut v = serde_json::to_value(g.observe(s, viewer)).unwrap_or(Value::Null);
+    // Each counter's side (A or B) and each Unit's Morale Rating now (9.3), for drawing.
+    if let Some(units) = v.get_mut("units").and_then(Value::as_array_mut) {
+        for (i, u) in units.iter_mut().enumerate() {
+            let d = &g.data.troops[i];
+            u["side"] = json!(side_letter(d.side));
+            if s.troops[i].cell.is_some() {
+                u["mr"] = json!(g.mr(s, UnitId(i as u8)));
+            }
+        }
+    }
+    if let Some(leaders) = v.get_mut("leaders").and_then(Value::as_array_mut) {
+        for (i, l) in leaders.iter_mut().enumerate() {
+            l["side"] = json!(side_letter(g.data.leaders[i].side));
+        }
+    }
     if let Some(m) = s.moving {
         v["mover"] = json!({
             "unit": counter_id(g, m.counter),
