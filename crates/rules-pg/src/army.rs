@@ -143,6 +143,7 @@ impl PrussiasGlory {
         })
     }
 
+    /// RULING (pg-rulings 5).
     /// The game ends after the last Turn: the first victory level that holds decides.
     fn game_over(&self, s: &mut State, ev: &mut Vec<Event>) {
         let points = self.victory_points(s);

@@ -129,6 +129,7 @@ impl PrussiasGlory {
         let terrain = &self.data.charts.terrain;
         let tdef = |c: Cell| &terrain[usize::from(board.cells[c.ix()].terrain)];
         let feats = &self.data.charts.features;
+        // RULING (pg-rulings 16): the engine selects the firing hex for the firer.
         // 8.3 The firer selects one firing hex: the least favourable terrain of it and the
         // target, with the hexside between them when adjacent; the engine selects the best.
         let mut best: Option<(i8, String)> = None;
@@ -187,6 +188,7 @@ impl PrussiasGlory {
                 rule: "9.1".into(),
             });
         }
+        // RULING (pg-rulings 24): canister when every gun is adjacent.
         let canister = !guns.is_empty()
             && guns
                 .iter()
@@ -228,6 +230,7 @@ impl PrussiasGlory {
                 .iter()
                 .map(|&g| u32::from(self.strength_at(s, g, c)))
                 .sum();
+            // RULING (pg-rulings 39).
             // Firing with 1 BS cannot cause any damage (8.3): such targets are not offered.
             if self.data.charts.bombard.column(total).is_some() {
                 out.push(Action::Target(c));

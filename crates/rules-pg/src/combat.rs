@@ -45,11 +45,26 @@ fn round_half_up_quarter(steps: u8) -> u8 {
 }
 
 impl PrussiasGlory {
-    /// Infantry and cavalry of `side` in `c` that may attack: Engaged, not Routed, not yet in a
-    /// Close Combat this Turn, of an Activated army or Detachment.
+    /// Infantry and cavalry of `side` in `c` that may attack: Engaged (or, RULING, the top four
+    /// steps of a hex next to enemy Units that exert no ZOC, such as Routed ones: 9.2 and 10.8
+    /// speak of attacks on Routed Units, which leave their attackers un-Engaged), not Routed,
+    /// not yet in a Close Combat this Turn, of an Activated army or Detachment.
     #[must_use]
     pub fn attack_ready(&self, s: &State, side: Side, c: Cell) -> Vec<UnitId> {
-        self.engaged(s, c)
+        let units = if self.in_ezoc(s, side, c) {
+            self.engaged(s, c)
+        } else if self
+            .data
+            .board
+            .neighbors(c)
+            .any(|n| self.has_unit_of(s, side.other(), n))
+            && self.owner_of(s, c) == Some(side)
+        {
+            self.top_steps(s, c)
+        } else {
+            Vec::new()
+        };
+        units
             .into_iter()
             .filter(|&u| {
                 let t = s.troop(u);
@@ -148,6 +163,7 @@ impl PrussiasGlory {
         }
     }
 
+    /// RULING (pg-rulings 19): what "every Engaged Unit must participate" obliges.
     /// 10 Whether some Engaged infantry or cavalry must still fight: a ready attacking hex next
     /// to an enemy hex with Engaged infantry or cavalry that have not fought.
     #[must_use]
@@ -164,7 +180,8 @@ impl PrussiasGlory {
         cells.sort_unstable();
         cells.dedup();
         cells.into_iter().any(|c| {
-            !self.attack_ready(s, side, c).is_empty()
+            self.in_ezoc(s, side, c)
+                && !self.attack_ready(s, side, c).is_empty()
                 && board.neighbors(c).any(|n| {
                     self.engaged(s, n)
                         .iter()
@@ -319,6 +336,7 @@ impl PrussiasGlory {
             if !ok {
                 continue;
             }
+            // (pg-rulings 21)
             // RULING: a withdrawal respects the stacking limits.
             let (mut fh, art, mut ic) = self.stack_steps(s, n);
             for &u in &units {
@@ -451,6 +469,7 @@ impl PrussiasGlory {
             }
         };
         let shock = avg_shock(&attackers) - avg_shock(&defenders);
+        // RULING (pg-rulings 16, 17): the engine selects for the attacker; cavalry values when every attacker is cavalry.
         // 10.5 The attacker selects one attacking and one defending hex: the least favourable
         // terrain of the two, with the hexside between; the engine selects the best for it.
         let tdef = |h: Cell| &charts.terrain[usize::from(board.cells[h.ix()].terrain)];
@@ -1016,6 +1035,7 @@ impl PrussiasGlory {
                     second: Some(die),
                     casualty,
                 });
+                // RULING (pg-rulings 6): the Leader Loss Check and the successor.
                 if casualty {
                     // 15.2 The Leader is lost; his successor comes in the next Command Phase.
                     s.leaders[l.ix()].cell = None;
@@ -1049,6 +1069,7 @@ impl PrussiasGlory {
         }
     }
 
+    /// RULING (pg-rulings 7).
     /// 10 step 9 Advance After Combat: the attacking Units that did not retreat may enter the
     /// defending hexes left empty of enemy infantry and cavalry (capturing artillery left alone
     /// there), within the stacking limits.
@@ -1130,6 +1151,7 @@ impl PrussiasGlory {
         }
     }
 
+    /// RULING (pg-rulings 8): Momentum Attack or Momentum Advance.
     /// After the advance: 10 step 10 Momentum, if the defender left LP unsatisfied and some
     /// Unit advanced.
     fn after_advance(&self, s: &mut State, ev: &mut Vec<Event>) {

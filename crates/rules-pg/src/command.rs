@@ -412,6 +412,7 @@ impl PrussiasGlory {
         let enemy = side.other();
         let board = &self.data.board;
         let mover_in_det = self.in_detachment(s, mover).is_some();
+        // RULING (pg-rulings 33).
         // 4.1.2 Automatic Activation (not by a Detachment's counter).
         if !s.armies[enemy].active && !s.armies[enemy].auto_pending && !mover_in_det {
             let near = self
@@ -434,6 +435,7 @@ impl PrussiasGlory {
                     })
                     .into_iter()
                     .any(|(_, c)| board.distance(c, at) <= CDOA_RANGE && self.los(s, c, at));
+                // RULING (pg-rulings 32): the first sighting is the one opportunity; declining spends it.
                 if sees {
                     s.armies[enemy].cdoa_used = true;
                     s.pending.push(Frame::CdoaOffer {
@@ -479,6 +481,7 @@ impl PrussiasGlory {
                         && t.in_column
                         && t.cell.is_some_and(|c| board.distance(c, at) <= NEAR)
                 });
+                // RULING (pg-rulings 31): one offer per wing and turn; declining spends it.
                 if close {
                     s.pending.push(Frame::ForcedOffer { wing: w, mover });
                 }

@@ -655,7 +655,14 @@ pub struct CellInfo {
     pub down: [bool; 6],
     /// The map edges it lies on ([`edge`] bits).
     pub edges: u8,
+    /// `cross[m][d]`: the MP of the hexside alone (features and slope) for a counter of type
+    /// [`Mover`] `m` to move into the neighbour in direction `d`; [`PROHIBITED`] when a feature
+    /// prohibits it (precomputed from the Terrain Effects Chart).
+    pub cross: [[u8; 6]; 4],
 }
+
+/// The value of [`CellInfo::cross`] for a prohibited hexside.
+pub const PROHIBITED: u8 = u8::MAX;
 
 /// The map, precomputed.
 #[derive(Clone, Debug)]
@@ -698,6 +705,12 @@ impl Board {
     #[must_use]
     pub fn distance(&self, a: Cell, b: Cell) -> u32 {
         self.cells[a.ix()].hex.distance(self.cells[b.ix()].hex)
+    }
+
+    /// The index of the direction from `a` to the adjacent `b`.
+    #[must_use]
+    pub fn dir_index(&self, a: Cell, b: Cell) -> Option<usize> {
+        self.cells[a.ix()].nbr.iter().position(|&n| n == Some(b))
     }
 
     /// The direction from `a` to the adjacent `b`.
@@ -1731,6 +1744,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             group,
             steps,
             shock: t.shock,
+            // RULING (pg-rulings 36): all cavalry is Fast; the data may add light troops.
             fast: t.fast.unwrap_or(arm == Arm::Cavalry),
             nation: t.nation.clone().unwrap_or_default(),
         });
@@ -2201,7 +2215,36 @@ fn load_board(l: &mut Loader<'_>, charts: Option<&Charts>) -> Option<Board> {
             up,
             down,
             edges,
+            cross: [[PROHIBITED; 6]; 4],
         });
+    }
+    // The hexside costs, per counter type and direction.
+    for ci in 0..cells.len() {
+        for d in 0..6 {
+            let Some(n) = cells[ci].nbr[d] else { continue };
+            let bits = cells[ci].features[d];
+            let crossing = charts
+                .features
+                .iter()
+                .enumerate()
+                .any(|(i, f)| bits & (1 << i) != 0 && f.crossing);
+            // Entering n from ci goes upslope when n is high on the side facing ci.
+            let back = (d + 3) % 6;
+            let up = cells[n.ix()].up[back];
+            for m in 0..4 {
+                let mut cost = Some(0u8);
+                for (i, f) in charts.features.iter().enumerate() {
+                    if bits & (1 << i) == 0 || (crossing && !f.crossing) {
+                        continue;
+                    }
+                    cost = cost.and_then(|c| f.cost[m].map(|x| c.saturating_add(x)));
+                }
+                if up {
+                    cost = cost.map(|c| c.saturating_add(charts.slope.cost_up[m]));
+                }
+                cells[ci].cross[m][d] = cost.map_or(PROHIBITED, |c| c.min(PROHIBITED - 1));
+            }
+        }
     }
     let names = m
         .names

@@ -182,6 +182,10 @@ impl PrussiasGlory {
                 // 10.8.3.5 A Unit whose MR falls to 3 or less under an S surrenders.
                 if l.result.surrender && s.troop(u).cell.is_some() && self.mr(s, u) <= SURRENDER_MR
                 {
+                    // It satisfies one more LP, if one is left (the 4RS* example).
+                    let mut l = l;
+                    l.lp = l.lp.saturating_sub(1);
+                    Self::set_losses(s, l);
                     self.surrender(s, u, ev);
                 }
             }
@@ -237,6 +241,7 @@ impl PrussiasGlory {
         match l.step {
             LossStep::Surrender => {
                 if l.result.surrender {
+                    // RULING (pg-rulings 23): surrenders come first.
                     // 10.8.3.5 Engaged Units with MR 3 or less surrender, 1 LP each.
                     let mut engaged = Vec::new();
                     for &h in &l.hexes {

@@ -89,6 +89,7 @@ impl PrussiasGlory {
             morale: Morale::Disordered,
             why: why.to_string(),
         });
+        // RULING (pg-rulings 27): Disordered artillery retreats too; only Routed artillery stays.
         self.push_retreat(s, u, c, 1, false, false);
     }
 

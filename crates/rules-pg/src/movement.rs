@@ -6,6 +6,7 @@ use crate::PrussiasGlory;
 use crate::action::Action;
 use crate::data::{Arm, Cell, Counter, LeaderId, Mover, UnitId, WingId};
 use crate::event::Event;
+use crate::occ::Occ;
 use crate::state::{Gone, Morale, Moving, State};
 use coupdoeil_engine::Side;
 
@@ -95,23 +96,27 @@ impl PrussiasGlory {
     /// 7.5 The extra MP for Unit `u` to leave its hex, `None` if it may not leave it now.
     #[must_use]
     pub fn leave_cost(&self, s: &State, u: UnitId) -> Option<u8> {
-        let t = s.troop(u);
-        let c = t.cell?;
+        let c = s.troop(u).cell?;
+        let occ = self.occ(s, None);
+        self.leave_cost_at(s, &occ, u, c, self.is_engaged(s, u))
+    }
+
+    /// 7.5 The extra MP for Unit `u` to leave `c`, where it is Engaged or not.
+    fn leave_cost_at(&self, s: &State, occ: &Occ, u: UnitId, c: Cell, engaged: bool) -> Option<u8> {
         let d = &self.data.troops[u.ix()];
-        if !self.in_ezoc(s, d.side, c) {
+        if !occ.in_ezoc(d.side, c) {
             return Some(0);
         }
         if d.arm == Arm::Artillery {
             // 7.5.2 As a Supporting Unit, wherever it is in the stack.
             return Some(1);
         }
-        let engaged = self.is_engaged(s, u);
         if d.fast {
             if !engaged {
                 return Some(1);
             }
             // 7.5.3 Pinned next to Engaged, Formed enemy cavalry.
-            if self.next_to_engaged_cavalry(s, d.side, c) {
+            if self.next_to_engaged_cavalry_at(s, occ, d.side, c, None) {
                 return None;
             }
             let prussian_cavalry = d.side == self.data.first && d.arm == Arm::Cavalry;
@@ -128,31 +133,44 @@ impl PrussiasGlory {
     /// `side`.
     #[must_use]
     pub fn next_to_engaged_cavalry(&self, s: &State, side: Side, c: Cell) -> bool {
+        let occ = self.occ(s, None);
+        self.next_to_engaged_cavalry_at(s, &occ, side, c, None)
+    }
+
+    /// 7.5.3 The same, with a Unit of `side` of type `mover` standing in `c` (its ZOC engages the
+    /// enemy next to it).
+    fn next_to_engaged_cavalry_at(
+        &self,
+        s: &State,
+        occ: &Occ,
+        side: Side,
+        c: Cell,
+        mover: Option<Mover>,
+    ) -> bool {
+        let enemy = side.other();
         self.data.board.neighbors(c).any(|n| {
-            self.engaged(s, n).iter().any(|&e| {
-                let d = &self.data.troops[e.ix()];
-                d.side != side && d.arm == Arm::Cavalry && s.troop(e).morale == Morale::Formed
-            })
+            if !occ.unit_of(enemy, n) {
+                return false;
+            }
+            let engaged_there =
+                occ.zoc[side.index()][n.ix()] || mover.is_some_and(|m| self.passable(m, c, n));
+            engaged_there
+                && self.top_steps(s, n).iter().any(|&e| {
+                    let d = &self.data.troops[e.ix()];
+                    d.side == enemy && d.arm == Arm::Cavalry && s.troop(e).morale == Morale::Formed
+                })
         })
     }
 
-    /// 6.3, 6.4 Whether Unit `u` leaving would vacate a Locked hex, which is allowed only to
-    /// Engaged Fast Units adjacent to no enemy Fast Unit.
-    fn would_vacate_locked(&self, s: &State, u: UnitId, c: Cell) -> bool {
-        if s.locked_at(c).is_none() {
-            return false;
-        }
-        let others = s
-            .troops
-            .iter()
-            .enumerate()
-            .any(|(i, t)| i != u.ix() && t.cell == Some(c));
-        if others {
+    /// 6.3, 6.4 Whether Unit `u` leaving `c` (where `others` other Units stand) would vacate a
+    /// Locked hex, which is allowed only to Engaged Fast Units adjacent to no enemy Fast Unit.
+    fn vacates_locked(&self, s: &State, u: UnitId, c: Cell, others: u8, engaged: bool) -> bool {
+        if s.locked_at(c).is_none() || others > 0 {
             return false;
         }
         let d = &self.data.troops[u.ix()];
         let fast_exception = d.fast
-            && self.is_engaged(s, u)
+            && engaged
             && !self.data.board.neighbors(c).any(|n| {
                 s.troops.iter().enumerate().any(|(i, t)| {
                     t.cell == Some(n)
@@ -172,31 +190,63 @@ impl PrussiasGlory {
         if m.stop {
             return Vec::new();
         }
-        self.steps_for(s, m)
+        let occ = self.occ(s, None);
+        self.steps_for(s, &occ, m)
     }
 
-    fn steps_for(&self, s: &State, m: Moving) -> Vec<StepOption> {
+    /// The steps of a counter from where it stands, with `m`'s MP and hexes.
+    fn steps_for(&self, s: &State, occ: &Occ, m: Moving) -> Vec<StepOption> {
+        let Some((from, _, _)) = self.mover_info(s, m.counter) else {
+            return Vec::new();
+        };
+        let engaged = match m.counter {
+            Counter::Unit(u) => {
+                occ.in_ezoc(self.data.troops[u.ix()].side, from)
+                    && self.top_steps(s, from).contains(&u)
+            }
+            Counter::Leader(_) => false,
+        };
+        self.steps_core(s, occ, m.counter, from, m.mp, m.hexes, engaged, true)
+    }
+
+    /// 7.3 - 7.6 Every step of counter `counter` from hex `from` with `mp` MP left after `hexes`
+    /// hexes, Engaged there or not; `occ` counts the counter in `from` when `self_in_occ`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn steps_core(
+        &self,
+        s: &State,
+        occ: &Occ,
+        counter: Counter,
+        from: Cell,
+        mp: u8,
+        hexes: u8,
+        engaged: bool,
+        self_in_occ: bool,
+    ) -> Vec<StepOption> {
         let mut out = Vec::new();
-        let Some((c, side, ic)) = self.mover_info(s, m.counter) else {
+        let Some((_, side, ic)) = self.mover_info(s, counter) else {
             return out;
         };
         let board = &self.data.board;
-        let (kind, leave, unit) = match m.counter {
-            Counter::Unit(u) => (
-                Mover::from(self.data.troops[u.ix()].arm),
-                self.leave_cost(s, u),
-                Some(u),
-            ),
-            Counter::Leader(_) => (Mover::Leader, Some(0), None),
+        let (kind, unit) = match counter {
+            Counter::Unit(u) => (Mover::from(self.data.troops[u.ix()].arm), Some(u)),
+            Counter::Leader(_) => (Mover::Leader, None),
         };
-        let Some(leave) = leave else { return out };
-        if let Some(u) = unit
-            && self.would_vacate_locked(s, u, c)
-        {
-            return out;
+        let leave = match unit {
+            Some(u) => match self.leave_cost_at(s, occ, u, from, engaged) {
+                Some(x) => x,
+                None => return out,
+            },
+            None => 0,
+        };
+        if let Some(u) = unit {
+            let others = occ.troops[from.ix()].saturating_sub(u8::from(self_in_occ));
+            if self.vacates_locked(s, u, from, others, engaged) {
+                return out;
+            }
         }
-        for n in board.neighbors(c) {
-            let Some(hexside) = self.hexside_cost(kind, c, n) else {
+        for n in board.neighbors(from) {
+            let Some(hexside) = self.hexside_cost(kind, from, n) else {
                 continue;
             };
             let Some(hex) = self.hex_cost(kind, n) else {
@@ -205,44 +255,36 @@ impl PrussiasGlory {
             // 7.6.1 In Column: 1 MP a hex whatever the terrain (prohibited terrain still is).
             let terrain = if ic { 1 } else { hex.saturating_add(hexside) };
             let cost = terrain.saturating_add(leave);
-            let enemy_here = self.has_counter_of(s, side.other(), n);
             let mut capture = false;
-            if enemy_here {
+            if occ.counter_of(side.other(), n) {
                 // 7.4 Never into an enemy-occupied hex, except to capture artillery alone there.
                 let Some(u) = unit else { continue };
                 let d = &self.data.troops[u.ix()];
                 let t = s.troop(u);
-                let only_art = s.troops.iter().enumerate().all(|(i, x)| {
-                    x.cell != Some(n)
-                        || self.data.troops[i].side == side
-                        || self.data.troops[i].arm == Arm::Artillery
-                });
-                let any_art = s.troops.iter().enumerate().any(|(i, x)| {
-                    x.cell == Some(n)
-                        && self.data.troops[i].side != side
-                        && self.data.troops[i].arm == Arm::Artillery
-                });
-                if d.arm == Arm::Artillery
-                    || !only_art
-                    || !any_art
-                    || t.morale != Morale::Formed
-                    || t.in_column
+                let enemy_units: Vec<usize> = (0..s.troops.len())
+                    .filter(|&i| s.troops[i].cell == Some(n) && self.data.troops[i].side != side)
+                    .collect();
+                let only_art = !enemy_units.is_empty()
+                    && enemy_units
+                        .iter()
+                        .all(|&i| self.data.troops[i].arm == Arm::Artillery);
+                if d.arm == Arm::Artillery || !only_art || t.morale != Morale::Formed || t.in_column
                 {
                     continue;
                 }
                 capture = true;
             }
-            let over = cost > m.mp;
-            if over && m.hexes > 0 {
+            let over = cost > mp;
+            if over && hexes > 0 {
                 continue;
             }
-            let ezoc = self.in_ezoc(s, side, n);
-            let base_stop = over || cost == m.mp || capture;
-            let cost = cost.min(m.mp);
+            let ezoc = occ.in_ezoc(side, n);
+            let base_stop = over || cost == mp || capture;
+            let cost = cost.min(mp);
             match unit {
                 None => {
                     // 7.5.4 Leaders enter an EZOC only where a friendly Unit is.
-                    if ezoc && !self.has_unit_of(s, side, n) {
+                    if ezoc && !occ.unit_of(side, n) {
                         continue;
                     }
                     out.push(StepOption {
@@ -262,36 +304,30 @@ impl PrussiasGlory {
                             continue;
                         }
                         // 7.5.2 Artillery only where friendly infantry or cavalry already is.
-                        if d.arm == Arm::Artillery {
-                            let friends = s.troops.iter().enumerate().any(|(i, x)| {
-                                x.cell == Some(n)
-                                    && self.data.troops[i].side == side
-                                    && self.data.troops[i].arm != Arm::Artillery
-                            });
-                            if !friends {
-                                continue;
-                            }
+                        if d.arm == Arm::Artillery
+                            && !(occ.unit_of(side, n) && occ.foot_horse[n.ix()] > 0)
+                        {
+                            continue;
                         }
                     }
-                    let friends_there = s
-                        .troops
-                        .iter()
-                        .enumerate()
-                        .any(|(i, x)| x.cell == Some(n) && self.data.troops[i].side == side);
+                    let friends_there = occ.unit_of(side, n);
+                    // RULING (pg-rulings 38): otherwise the owner chooses top or bottom.
                     // 5.4 Coalition artillery entering an EZOC goes to the bottom.
                     let forced_bottom = ezoc && d.arm == Arm::Artillery && side != self.data.first;
-                    let mut places = Vec::new();
-                    if !forced_bottom || !friends_there {
-                        places.push(false);
-                    }
-                    if friends_there {
-                        places.push(true);
-                    }
-                    for below in places {
-                        let stops =
-                            base_stop || (ezoc && !capture && self.entering_stops(s, u, n, below));
+                    let (fh, art) = if d.arm == Arm::Artillery {
+                        (0, u32::from(t.steps))
+                    } else {
+                        (u32::from(t.steps), 0)
+                    };
+                    let fits = occ.fits_with(n, fh, art, t.in_column);
+                    for below in [false, true] {
+                        if (below && !friends_there) || (!below && forced_bottom && friends_there) {
+                            continue;
+                        }
+                        let stops = base_stop
+                            || (ezoc && !capture && self.entering_stops(s, occ, u, n, below));
                         // 5.3 Never end a move over the stacking limits.
-                        if stops && !self.fits(s, u, n) {
+                        if stops && !fits {
                             continue;
                         }
                         out.push(StepOption {
@@ -312,31 +348,24 @@ impl PrussiasGlory {
     /// becomes Engaged (placed on top it always counts first), Fast Units adjacent to Engaged,
     /// Formed enemy cavalry, artillery always (RULING: 7.5.2 gives it the restrictions of
     /// infantry, and it never becomes a Supporting Unit that may go on).
-    fn entering_stops(&self, s: &State, u: UnitId, n: Cell, below: bool) -> bool {
+    fn entering_stops(&self, s: &State, occ: &Occ, u: UnitId, n: Cell, below: bool) -> bool {
         let d = &self.data.troops[u.ix()];
         match d.arm {
             Arm::Artillery => true,
-            _ if d.fast => self.next_to_engaged_cavalry(s, d.side, n),
+            _ if d.fast => self.next_to_engaged_cavalry_at(s, occ, d.side, n, Some(d.arm.into())),
             _ => {
                 // Engaged if within the top four steps where it is placed: on top it is; at the
                 // bottom, only if the steps above leave room.
-                if !below {
-                    return true;
-                }
-                let above: u8 = self
-                    .stack(s, n)
-                    .iter()
-                    .filter(|x| self.data.troops[x.ix()].arm != Arm::Artillery)
-                    .map(|x| s.troop(*x).steps)
-                    .sum();
-                above + s.troop(u).steps <= crate::zoc::ENGAGED_STEPS
+                !below
+                    || u32::from(occ.foot_horse[n.ix()]) + u32::from(s.troop(u).steps)
+                        <= u32::from(crate::zoc::ENGAGED_STEPS)
             }
         }
     }
 
     /// Whether a counter may start a move now: it takes part, has not moved, is not Routed, and
     /// has somewhere to go.
-    fn can_select(&self, s: &State, c: Counter) -> bool {
+    fn can_select(&self, s: &State, occ: &Occ, c: Counter) -> bool {
         let (free, side) = match c {
             Counter::Unit(u) => {
                 let t = s.troop(u);
@@ -366,7 +395,7 @@ impl PrussiasGlory {
             hexes: 0,
             stop: false,
         };
-        !self.steps_for(s, m).is_empty()
+        !self.steps_for(s, occ, m).is_empty()
     }
 
     /// 7.6 Whether a wing may go In Column now: Effective, every surviving Unit Formed, In
@@ -427,16 +456,17 @@ impl PrussiasGlory {
             })
     }
 
+    /// RULING (pg-rulings 37).
     /// 5.3 Whether the phasing side may end its Movement Phase: no hex over the stacking limits
     /// holds a Unit that could still move out of it.
-    fn may_end_movement(&self, s: &State) -> bool {
+    fn may_end_movement(&self, s: &State, occ: &Occ) -> bool {
         let side = s.phasing;
         for (i, t) in s.troops.iter().enumerate() {
             let Some(c) = t.cell else { continue };
             if self.data.troops[i].side != side || self.stacking_ok(s, c) {
                 continue;
             }
-            if !t.moved && self.can_select(s, Counter::Unit(UnitId(i as u8))) {
+            if !t.moved && self.can_select(s, occ, Counter::Unit(UnitId(i as u8))) {
                 return false;
             }
         }
@@ -446,15 +476,31 @@ impl PrussiasGlory {
     /// Every legal action of the Normal Movement Segment.
     pub(crate) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
         let side = s.phasing;
+        let occ = self.occ(s, None);
         if let Some(m) = s.moving {
-            for o in self.step_options(s) {
+            let steps = if m.stop {
+                Vec::new()
+            } else {
+                self.steps_for(s, &occ, m)
+            };
+            for o in steps {
                 out.push(Action::Step {
                     to: o.to,
                     below: o.below,
                 });
             }
+            // RULING (pg-rulings 37).
+            // 5.3 A counter over the stacking limit goes on while it can.
+            let over = match m.counter {
+                Counter::Unit(u) => s.troop(u).cell.is_some_and(|c| !self.stacking_ok(s, c)),
+                Counter::Leader(_) => false,
+            };
+            if over && !out.is_empty() {
+                return;
+            }
             out.push(Action::EndMove);
             if m.hexes == 0 && !m.stop {
+                // RULING (pg-rulings 40).
                 // A move begun must go at least one hex; choosing another counter instead is
                 // not offered until it has.
                 if out.len() > 1 {
@@ -465,13 +511,13 @@ impl PrussiasGlory {
         }
         for i in 0..s.troops.len() {
             let u = UnitId(i as u8);
-            if self.can_select(s, Counter::Unit(u)) {
+            if self.can_select(s, &occ, Counter::Unit(u)) {
                 out.push(Action::Select(u));
             }
         }
         for i in 0..s.leaders.len() {
             let l = LeaderId(i as u8);
-            if self.can_select(s, Counter::Leader(l)) {
+            if self.can_select(s, &occ, Counter::Leader(l)) {
                 out.push(Action::SelectLeader(l));
             }
         }
@@ -509,7 +555,7 @@ impl PrussiasGlory {
                 out.push(Action::CommanderColumn);
             }
         }
-        if self.may_end_movement(s) {
+        if self.may_end_movement(s, &occ) {
             out.push(Action::EndPhase);
         }
     }
@@ -632,6 +678,7 @@ impl PrussiasGlory {
         }
     }
 
+    /// RULING (pg-rulings 11): artillery capture in movement.
     /// Enemy artillery alone in a hex entered by a Unit is captured (7.4).
     fn capture_artillery(&self, s: &mut State, side: Side, at: Cell, ev: &mut Vec<Event>) {
         for i in 0..s.troops.len() {
@@ -762,7 +809,8 @@ impl PrussiasGlory {
     /// Whether a Unit still has a legal first step (for the user interface and plans).
     #[must_use]
     pub fn can_move(&self, s: &State, u: UnitId) -> bool {
-        self.can_select(s, Counter::Unit(u))
+        let occ = self.occ(s, None);
+        self.can_select(s, &occ, Counter::Unit(u))
     }
 }
 

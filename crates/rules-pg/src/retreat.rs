@@ -16,6 +16,7 @@ impl PrussiasGlory {
         }
     }
 
+    /// RULING (pg-rulings 25): "one direction" as ever farther from the start; the priorities lexicographic.
     /// 10.9 The hexes a retreating Unit may enter next: away from where its retreat began (one
     /// direction only), never into prohibited terrain or an enemy-occupied hex, a voluntary
     /// retreat never into an enemy ZOC; of those, the best by the priorities in order: out of
@@ -106,6 +107,7 @@ impl PrussiasGlory {
             s.pending.pop();
             return true;
         }
+        // RULING (pg-rulings 26): any map edge, in every Rout retreat.
         // 7.1 A Routed Unit at the map edge with hexes still to go leaves the map.
         if r.rout && self.data.board.cells[c.ix()].edges != 0 {
             s.pending.pop();

@@ -85,6 +85,16 @@ impl PrussiasGlory {
                 ..ArmyState::default()
             }
         };
+        // 4.3.1, 4.3.3 An army that starts Activated (every battle scenario) has its
+        // Detachments dissolved into the Basic Groups already.
+        let dets: Vec<DetState> = d
+            .groups
+            .iter()
+            .map(|g| DetState {
+                dissolved: g.detachment && (d.armies[g.side].active || !d.main),
+                ..DetState::default()
+            })
+            .collect();
         let mut s = State {
             turn: 1,
             phasing: d.first,
@@ -95,7 +105,7 @@ impl PrussiasGlory {
             leaders,
             wings,
             effective: vec![true; d.groups.len()],
-            dets: vec![DetState::default(); d.groups.len()],
+            dets,
             armies: BySide::new(army(Side::A), army(Side::B)),
             locked: Vec::new(),
             bombarded: Vec::new(),
@@ -853,6 +863,7 @@ impl PrussiasGlory {
         s.stage = Stage::CloseCombat;
     }
 
+    /// RULING (pg-rulings 1).
     /// 11 Remove Locked Markers Phase; then the other Player Turn, or the Joint Army Morale
     /// Adjustment Phase (13).
     pub(crate) fn end_player_turn(&self, s: &mut State, ev: &mut Vec<Event>) {

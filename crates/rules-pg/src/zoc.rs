@@ -75,23 +75,9 @@ impl PrussiasGlory {
     #[must_use]
     pub fn hexside_cost(&self, m: Mover, from: Cell, to: Cell) -> Option<u8> {
         let b = &self.data.board;
-        let bits = b.features_between(from, to);
-        let feats = &self.data.charts.features;
-        let crossing = feats
-            .iter()
-            .enumerate()
-            .any(|(i, f)| bits & (1 << i) != 0 && f.crossing);
-        let mut cost = 0u8;
-        for (i, f) in feats.iter().enumerate() {
-            if bits & (1 << i) == 0 || (crossing && !f.crossing) {
-                continue;
-            }
-            cost = cost.saturating_add(f.cost[m as usize]?);
-        }
-        if b.upslope(from, to) {
-            cost = cost.saturating_add(self.data.charts.slope.cost_up[m as usize]);
-        }
-        Some(cost)
+        let d = b.dir_index(from, to)?;
+        let c = b.cells[from.ix()].cross[m as usize][d];
+        (c != crate::data::PROHIBITED).then_some(c)
     }
 
     /// 7.3 The MP to enter the hex `to` itself; `None` when prohibited (7.4).

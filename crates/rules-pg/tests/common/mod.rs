@@ -195,6 +195,26 @@ impl Fx {
             .apply_chance_unchecked(&mut self.s, &Chance::Die(face), &mut self.events);
     }
 
+    /// Resolves pending retreat choices by taking the first legal hex each time.
+    pub fn first_retreats(&mut self) {
+        while matches!(
+            self.s.pending.last(),
+            Some(coupdoeil_pg::state::Frame::Retreat(_))
+        ) && self.game.to_act(&self.s) != ToAct::Chance
+        {
+            let legal = self.legal();
+            let Some(a) = legal
+                .iter()
+                .find(|a| matches!(a, Action::RetreatTo(_)))
+                .copied()
+            else {
+                break;
+            };
+            self.game
+                .apply_action_unchecked(&mut self.s, &a, &mut self.events);
+        }
+    }
+
     /// Runs forced steps forward (as the engine does after any action).
     pub fn settle(&mut self) {
         // An empty, harmless step: re-run the machinery through a no-op clone.
@@ -213,3 +233,99 @@ impl Fx {
             .collect()
     }
 }
+
+/// A shipped battle's main scenario files (`data/scenarios/pg/<battle>/`) with the shared charts.
+macro_rules! battle_files {
+    ($b:literal) => {
+        [
+            (
+                concat!("pg/", $b, "/scenario.toml"),
+                include_str!(concat!(
+                    "../../../../data/scenarios/pg/",
+                    $b,
+                    "/scenario.toml"
+                )),
+            ),
+            (
+                concat!("pg/", $b, "/map.toml"),
+                include_str!(concat!("../../../../data/scenarios/pg/", $b, "/map.toml")),
+            ),
+            (
+                concat!("pg/", $b, "/oob.toml"),
+                include_str!(concat!("../../../../data/scenarios/pg/", $b, "/oob.toml")),
+            ),
+            (
+                concat!("pg/", $b, "/setup.toml"),
+                include_str!(concat!("../../../../data/scenarios/pg/", $b, "/setup.toml")),
+            ),
+            ("pg/charts.toml", CHARTS),
+        ]
+    };
+}
+
+/// A shipped battle scenario's overlay files (`data/scenarios/pg/<battle>-battle/`).
+macro_rules! battle_overlay {
+    ($b:literal) => {
+        [
+            (
+                concat!("pg/", $b, "-battle/scenario.toml"),
+                include_str!(concat!(
+                    "../../../../data/scenarios/pg/",
+                    $b,
+                    "-battle/scenario.toml"
+                )),
+            ),
+            (
+                concat!("pg/", $b, "-battle/setup.toml"),
+                include_str!(concat!(
+                    "../../../../data/scenarios/pg/",
+                    $b,
+                    "-battle/setup.toml"
+                )),
+            ),
+        ]
+    };
+}
+
+fn build(files: &[(&str, &str)], overlay: Option<&[(&str, &str)]>) -> PrussiasGlory {
+    let mut doc = Document::parse(files).unwrap_or_else(|e| panic!("{e}"));
+    if let Some(o) = overlay {
+        let over = Document::parse(o).unwrap_or_else(|e| panic!("{e}"));
+        doc = coupdoeil_scenario::merge(doc, over);
+    }
+    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("{e}"));
+    PrussiasGlory::new(&sc).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A shipped scenario by id: `rossbach`, `rossbach-battle`, `leuthen` ...
+pub fn shipped(id: &str) -> PrussiasGlory {
+    match id {
+        "rossbach" => build(&battle_files!("rossbach"), None),
+        "rossbach-battle" => build(
+            &battle_files!("rossbach"),
+            Some(&battle_overlay!("rossbach")),
+        ),
+        "leuthen" => build(&battle_files!("leuthen"), None),
+        "leuthen-battle" => build(&battle_files!("leuthen"), Some(&battle_overlay!("leuthen"))),
+        "zorndorf" => build(&battle_files!("zorndorf"), None),
+        "zorndorf-battle" => build(
+            &battle_files!("zorndorf"),
+            Some(&battle_overlay!("zorndorf")),
+        ),
+        "torgau" => build(&battle_files!("torgau"), None),
+        "torgau-battle" => build(&battle_files!("torgau"), Some(&battle_overlay!("torgau"))),
+        other => panic!("no shipped scenario {other}"),
+    }
+}
+
+/// Every shipped scenario's id.
+pub const SHIPPED: &[&str] = &[
+    "rossbach",
+    "rossbach-battle",
+    "leuthen",
+    "leuthen-battle",
+    "zorndorf",
+    "zorndorf-battle",
+    "torgau",
+    "torgau-battle",
+];
