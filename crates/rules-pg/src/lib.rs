@@ -24,7 +24,6 @@ pub mod bombard;
 pub mod combat;
 pub mod command;
 pub mod data;
-pub mod evaluate;
 pub mod event;
 mod game;
 mod heuristic;

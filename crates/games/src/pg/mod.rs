@@ -17,7 +17,16 @@ use serde_json::Value;
 /// The built-in scenario directories of Prussia's Glory, under `data/scenarios/`. Every main
 /// scenario includes the shared Player Aid charts (`[scenario] include = ["../charts.toml"]`);
 /// a battle scenario extends its main one and so has them too.
-pub(crate) static SCENARIOS: &[Builtin] = &[];
+pub(crate) static SCENARIOS: &[Builtin] = &[
+    scenario_files!("pg/rossbach": "scenario.toml", "map.toml", "oob.toml", "setup.toml", "../charts.toml"),
+    scenario_files!("pg/rossbach-battle": "scenario.toml", "setup.toml"),
+    scenario_files!("pg/leuthen": "scenario.toml", "map.toml", "oob.toml", "setup.toml", "../charts.toml"),
+    scenario_files!("pg/leuthen-battle": "scenario.toml", "setup.toml"),
+    scenario_files!("pg/zorndorf": "scenario.toml", "map.toml", "oob.toml", "setup.toml", "../charts.toml"),
+    scenario_files!("pg/zorndorf-battle": "scenario.toml", "setup.toml"),
+    scenario_files!("pg/torgau": "scenario.toml", "map.toml", "oob.toml", "setup.toml", "../charts.toml"),
+    scenario_files!("pg/torgau-battle": "scenario.toml", "setup.toml"),
+];
 
 impl GameExt for PrussiasGlory {
     fn from_scenario(scenario: &Scenario) -> Result<Self, Diagnostics> {
@@ -52,7 +61,9 @@ impl GameExt for PrussiasGlory {
     }
 
     fn capabilities() -> Capabilities<Self> {
-        Capabilities::none().with_player_turn(player_turn)
+        Capabilities::none()
+            .with_plans()
+            .with_player_turn(player_turn)
     }
 
     fn event_json(&self, e: &Event) -> Value {
