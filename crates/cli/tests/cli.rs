@@ -722,3 +722,27 @@ fn prussias_glory_over_the_protocol() {
             .contains("Austrian's view")
     );
 }
+
+#[test]
+fn the_prussias_glory_battles_are_built_in_and_bench() {
+    let o = run(&["list"], "");
+    for b in ["rossbach", "leuthen", "zorndorf", "torgau"] {
+        for id in [format!("pg-{b} "), format!("pg-{b}-battle ")] {
+            assert!(o.stdout.contains(&id), "{id}: {}", o.stdout);
+        }
+    }
+    let v = run(&["validate", "pg-zorndorf-battle"], "");
+    assert!(
+        v.ok && v.stdout.contains("Russian"),
+        "{}{}",
+        v.stdout,
+        v.stderr
+    );
+    let b = run(&["bench", "pg-rossbach-battle", "--seconds", "0.05"], "");
+    assert!(b.ok, "{}", b.stderr);
+    assert!(
+        b.stdout.starts_with("pg-rossbach-battle (rules pg)") && b.stdout.contains("games/s"),
+        "{}",
+        b.stdout
+    );
+}
