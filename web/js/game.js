@@ -69,6 +69,7 @@ function ctx() {
     selected: ui.selected,
     reach: ui.reach,
     preview: ui.preview,
+    events: ui.events,
     act: (notation) => act([notation]),
     // For rules modules that handle a click themselves (`click`): preview a declaration, move
     // the selected unit to a reachable hex (`facing`: one of its reach ends), select a unit,

@@ -411,10 +411,29 @@ function lossesPanel(obs, ctx) {
   return p;
 }
 
+// The last Close Combat or bombardment resolved in this phase, from the log.
+function lastResult(ctx) {
+  const ev = ctx.events || [];
+  for (let i = ev.length - 1; i >= 0; i--) {
+    const k = ev[i].json?.event;
+    if (k === 'phase' || k === 'player_turn' || k === 'turn_begins') return null;
+    if (k === 'combat_resolved' || k === 'bombardment') return ev[i];
+  }
+  return null;
+}
+
 function combatPanel(obs, ctx) {
   const c = obs.close_combat;
   const b = obs.bombardment;
-  if (!c && !b) return null;
+  if (!c && !b) {
+    const last = lastResult(ctx);
+    if (!last) return null;
+    const after = (ctx.events || []).slice(ctx.events.indexOf(last) + 1).filter((e) => !['moved', 'raised'].includes(e.json?.event)).slice(0, 6);
+    return h('div', { class: 'panel', id: 'combat' },
+      h('h3', {}, last.json.event === 'bombardment' ? 'The last bombardment (8.3)' : 'The last Close Combat (10.6)'),
+      h('div', { class: 'attack' }, h('div', { class: 'odds', style: 'font-size:13px' }, cap(last.text)),
+        ...after.map((e) => h('div', { class: 'muted', style: 'font-size:11.5px' }, cap(e.text)))));
+  }
   const p = h('div', { class: 'panel', id: 'combat' });
   if (c) {
     p.appendChild(h('h3', {}, 'Close Combat (10)'));

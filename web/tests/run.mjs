@@ -477,17 +477,27 @@ await test('Prussia\'s Glory: a unit moves by clicking it and a reachable hex', 
     await decidePg(page);
   }
   await myTurn(page);
-  // A Prussian Unit that can reach a hex next to the enemy: the reach of each, from the server.
+  // A Prussian Unit that can reach a hex next to two enemy hexes (a lone declaration would be
+  // made at once, without a choice), best with Units that will not withdraw (10.2): the reach
+  // of each, from the server.
   const found = await page.evaluate(async () => {
     const ui = window.coupdoeil;
-    const enemy = ui.st.observation.units.filter((u) => u.hex && u.side === 'B').map((u) => u.hex);
+    const units = ui.st.observation.units.filter((u) => u.hex && u.side === 'B');
+    const enemy = [...new Set(units.map((u) => u.hex))];
+    const slow = new Set(units.filter((u) => !ui.board.units.find((d) => d.id === u.id)?.fast).map((u) => u.hex));
     const near = (a, b) => { const A = ui.view.hex(a); const B = ui.view.hex(b); return Math.hypot(A.x - B.x, A.y - B.y) < 90; };
+    let best = null;
     for (const h of ui.hints.filter((x) => x.verb === 'select' && ui.board.units.some((u) => u.id === x.unit))) {
       const r = (await ui.net.request('reach', { unit: h.unit })).reach;
-      const to = r.hexes.find((e) => !enemy.includes(e.hex) && enemy.some((x) => near(x, e.hex)));
-      if (to) return { unit: h.unit, from: h.hex, to: to.hex, cost: to.cost_half / 2, enemy: enemy.find((x) => near(x, to.hex)) };
+      for (const e of r.hexes) {
+        if (enemy.includes(e.hex)) continue;
+        const next = enemy.filter((x) => near(x, e.hex));
+        const slowNext = next.filter((x) => slow.has(x)).length;
+        const score = slowNext >= 2 ? 20 + slowNext : next.length >= 2 ? 10 + slowNext : next.length;
+        if (!best || score > best.score) best = { score, unit: h.unit, from: h.hex, to: e.hex, cost: e.cost_half / 2, enemy: next };
+      }
     }
-    return null;
+    return best && best.score >= 10 ? best : null;
   });
   assert.ok(found, 'some Prussian Unit can march next to the enemy');
   await selectOn(page, found.from, found.unit);
@@ -525,7 +535,13 @@ await test('Prussia\'s Glory: a Close Combat is put together on the map and its 
     }
     await decidePg(page);
   }
-  const target = await page.evaluate(() => window.coupdoeil.hints.find((x) => x.verb === 'attack').hex);
+  // A defending hex whose Units will not withdraw (10.2), if there is one.
+  const target = await page.evaluate(() => {
+    const ui = window.coupdoeil;
+    const slow = new Set(ui.st.observation.units.filter((u) => u.hex && u.side === 'B' && !ui.board.units.find((d) => d.id === u.id)?.fast).map((u) => u.hex));
+    const attacks = ui.hints.filter((x) => x.verb === 'attack');
+    return (attacks.find((x) => slow.has(x.hex) && !x.notation.includes('+')) || attacks[0]).hex;
+  });
   await clickHex(page, target);
   await page.waitForSelector('#declare');
   const text = await page.textContent('#selection');
@@ -547,17 +563,12 @@ await test('Prussia\'s Glory: a Close Combat is put together on the map and its 
 
 await test('Prussia\'s Glory: playing against the computer reaches the next turn', async () => {
   const page = pgPage;
-  let combatShot = false;
   for (let i = 0; i < 120; i++) {
     const st = await state(page);
     if (st.observation.turn >= 2 && st.your_turn) break;
     if (!st.your_turn) {
       await page.waitForTimeout(100);
       continue;
-    }
-    if (!combatShot && (await page.locator('#combat').count())) {
-      await shot(page, 'pg-combat', st.observation.close_combat?.defend[0] || st.observation.bombardment?.target);
-      combatShot = true;
     }
     await decidePg(page);
   }
