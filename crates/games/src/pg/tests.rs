@@ -257,3 +257,122 @@ fn every_builtin_battle_is_prussian_against_the_coalition() {
         }
     }
 }
+
+/// A position on the test field set by hand: every counter off the map but those placed.
+fn placed(units: &[(&str, &str)], stage: coupdoeil_pg::state::Stage) -> (PrussiasGlory, coupdoeil_pg::State) {
+    let g = field_game();
+    let mut s = coupdoeil_engine::Game::initial_state(&g);
+    for t in &mut s.troops {
+        t.cell = None;
+        t.gone = Some(coupdoeil_pg::state::Gone::Absent);
+    }
+    for (id, hex) in units {
+        let u = g.data.troop_by_id(id).unwrap();
+        let pos = s.top_pos();
+        let t = s.troop_mut(u);
+        t.cell = g.data.board.parse(hex);
+        t.pos = pos;
+        t.gone = None;
+    }
+    s.phasing = Side::A;
+    s.stage = stage;
+    s.pending.clear();
+    s.moving = None;
+    s.combat = None;
+    s.bombard = None;
+    (g, s)
+}
+
+/// Each die's result is the chart's at the column and the modified roll, the chances add up
+/// to six sixths, and nothing is applied.
+fn check_rows(v: &serde_json::Value, results: &dyn Fn(usize, i32) -> String) {
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    let drm = v["drm"].as_i64().unwrap() as i32;
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r["die"], i as u64 + 1);
+        assert_eq!(r["roll"].as_i64().unwrap() as i32, i as i32 + 1 + drm);
+        let col = v["column"].as_u64().unwrap() as usize;
+        assert_eq!(r["result"].as_str().unwrap(), results(col, i as i32 + 1 + drm));
+    }
+    let sixths: u64 = v["chances"].as_array().unwrap().iter().map(|c| c["sixths"].as_u64().unwrap()).sum();
+    assert_eq!(sixths, 6);
+}
+
+#[test]
+fn an_attack_is_previewed_with_its_odds_drms_and_chances() {
+    use coupdoeil_pg::state::Stage;
+    // Brigade A (8 SP) and Regiment C next to the Austrian brigade (7 SP) in clear terrain.
+    let (g, s) = placed(&[("p-a", "1105"), ("p-c", "1104"), ("a-a", "1205")], Stage::CloseCombat);
+    let before = s.clone();
+    let mut legal = Vec::new();
+    coupdoeil_engine::Game::legal_actions(&g, &s, &mut legal);
+    let notations: Vec<String> = legal.iter().map(|a| g.notation(a)).collect();
+    assert!(notations.contains(&"attack 1205 from 1105,1104".to_string()), "{notations:?}");
+    let v = super::ui::preview(&g, &s, Side::A, "attack 1205 from 1105,1104").unwrap();
+    assert_eq!(s, before, "a preview applies nothing");
+    assert_eq!(v["attack"], serde_json::json!(["1105", "1104"]));
+    assert_eq!(v["defend"], serde_json::json!(["1205"]));
+    assert_eq!(v["attacker_sp"], 13, "8 + 5 SP, within the 8 SP per hex of infantry (10.3)");
+    assert_eq!(v["defender_sp"], 7);
+    assert_eq!(v["odds"], g.data.charts.crt.label(g.data.charts.crt.column(13, 7)));
+    assert_eq!(v["leads_assumed"], true);
+    // The Lead Units' morale: Brigade A (MR 6) against the brigade (MR 4), +1 a point, capped.
+    let lead = v["modifiers"].as_array().unwrap().iter().find(|m| m["rule"] == "10.4").unwrap();
+    assert_eq!(lead["value"], 2);
+    assert_eq!(v["assumed_lead"]["attacker"], "p-a");
+    let total: i64 = v["modifiers"].as_array().unwrap().iter().map(|m| m["value"].as_i64().unwrap()).sum();
+    assert_eq!(v["drm"].as_i64().unwrap(), total);
+    let crt = &g.data.charts.crt;
+    check_rows(&v, &|c, roll| {
+        let r = crt.result(c, roll);
+        format!("{}/{}", r.attacker, r.defender)
+    });
+    // A smaller attack from one hex only: fewer SP.
+    let one = super::ui::preview(&g, &s, Side::A, "attack 1205 from 1105").unwrap();
+    assert_eq!(one["attack"], serde_json::json!(["1105"]));
+    assert_eq!(one["attacker_sp"], 8);
+    assert!(super::ui::preview(&g, &s, Side::B, "attack 1205 from 1105").is_err());
+    assert!(super::ui::preview(&g, &s, Side::A, "attack 1205 from 1106").is_err());
+}
+
+#[test]
+fn a_bombardment_is_previewed_with_every_gun_that_may_fire() {
+    use coupdoeil_pg::state::Stage;
+    // The heavy battery (4-3-2) two hexes from the Austrian brigade.
+    let (g, s) = placed(&[("p-guns", "1005"), ("p-a", "0905"), ("a-a", "1205")], Stage::OffensiveBombardment);
+    let v = super::ui::preview(&g, &s, Side::A, "target 1205").unwrap();
+    assert_eq!(v["kind"], "bombardment");
+    assert_eq!(v["declared"], false, "with every gun that may fire");
+    assert_eq!(v["guns"], serde_json::json!(["p-guns"]));
+    assert_eq!(v["available"], serde_json::json!(["p-guns"]));
+    assert_eq!(v["strength"], 3, "BS 3 at two hexes (8.3)");
+    let bt = &g.data.charts.bombard;
+    assert_eq!(v["column"].as_u64().map(|c| c as usize), bt.column(3));
+    check_rows(&v, &|c, roll| bt.result(c, roll).to_string());
+    // The observation of the declared bombardment carries the same odds.
+    let mut st = s.clone();
+    let mut ev = Vec::new();
+    coupdoeil_engine::Game::apply_action_unchecked(&g, &mut st, &g.parse("target 1205").unwrap(), &mut ev);
+    let o = super::ui::observe_ui(&g, &st, Viewer::Spectator);
+    assert_eq!(o["bombardment"]["target"], "1205");
+    assert_eq!(o["bombardment"]["guns"], serde_json::json!(["p-guns"]), "the one gun is added at once");
+    assert_eq!(o["bombardment"]["strength"], 3);
+}
+
+/// The counters' nations: a troop's own, else its army's (Rossbach's coalition is French, its
+/// Kreis regiments the Reichsarmee's).
+#[test]
+fn counters_carry_their_nation() {
+    let b = crate::load("pg-rossbach").unwrap().game.board_json();
+    let nation = |id: &str| {
+        b["units"].as_array().unwrap().iter().find(|u| u["id"] == id).unwrap()["nation"].clone()
+    };
+    assert_eq!(nation("c-piemont"), "french");
+    assert_eq!(nation("c-franconia"), "imperial");
+    assert_eq!(nation("c-bretlach"), "austrian");
+    assert_eq!(nation("p-garde"), "prussian");
+    let field = field().game.board_json();
+    let a = field["units"].as_array().unwrap().iter().find(|u| u["id"] == "a-a").unwrap();
+    assert_eq!(a["nation"], "coalition", "no nation in the data: the side id");
+}
