@@ -376,3 +376,67 @@ fn counters_carry_their_nation() {
     let a = field["units"].as_array().unwrap().iter().find(|u| u["id"] == "a-a").unwrap();
     assert_eq!(a["nation"], "coalition", "no nation in the data: the side id");
 }
+
+/// Along random games: every legal action has its hint, in the same order, naming counters and
+/// hexes that exist; every preview of a declaration offered works and applies nothing; the
+/// reach of a counter that may move leads where it says; the observation for drawing is built.
+#[test]
+fn hints_previews_and_reach_hold_along_random_games() {
+    use coupdoeil_engine::draw_below;
+    let loaded = crate::load("pg-leuthen-battle").unwrap();
+    let crate::AnyGame::Pg(g) = loaded.game.clone() else {
+        panic!("a Prussia's Glory battle")
+    };
+    let ids: Vec<String> = g
+        .data
+        .troops
+        .iter()
+        .map(|t| t.id.clone())
+        .chain(g.data.leaders.iter().map(|l| l.id.clone()))
+        .collect();
+    let (mut previews, mut reaches) = (0, 0);
+    for seed in 1..=2 {
+        let mut m = loaded.new_match(seed);
+        let mut rng = crate::rng_stream(seed, 9);
+        for _ in 0..300 {
+            to_decision(&mut m);
+            let ToAct::Side(side) = m.to_act() else { break };
+            let legal = m.legal_actions();
+            let hints = m.legal_hints();
+            assert_eq!(hints.len(), legal.len());
+            for (h, a) in hints.iter().zip(&legal) {
+                assert_eq!(h.notation, a.notation);
+                for id in h.unit.iter().chain(&h.target_unit) {
+                    assert!(ids.contains(id), "{h:?}");
+                }
+                for hex in h.hex.iter().chain(&h.from) {
+                    assert!(g.data.board.parse(hex).is_some(), "{h:?}");
+                }
+                if ["attack", "target", "gun", "fire", "momentum", "sweep"].contains(&h.verb.as_str()) {
+                    let before = m.observe_ui(Viewer::Referee);
+                    let v = m.preview_declaration(side, &h.notation).unwrap_or_else(|e| panic!("{}: {e}", h.notation));
+                    assert_eq!(v["rows"].as_array().map(Vec::len), Some(6), "{}", h.notation);
+                    assert_eq!(m.observe_ui(Viewer::Referee), before);
+                    previews += 1;
+                }
+            }
+            if let Some(h) = hints.iter().find(|h| h.verb == "select") {
+                let r = m.reachable(side, h.unit.as_deref().unwrap()).unwrap();
+                if let Some(to) = r.hexes.last() {
+                    m.check_sequence(side, &to.path).unwrap();
+                }
+                reaches += 1;
+            }
+            let o = m.observe_ui(Viewer::Side(side));
+            assert!(o["units"].as_array().unwrap().iter().all(|u| u["side"] == "A" || u["side"] == "B"));
+            // Random, but ending phases often enough for the armies to meet.
+            let end = legal.iter().find(|a| a.notation == "end-phase" || a.notation == "end");
+            let pick = match end {
+                Some(e) if draw_below(&mut rng, 3) == 0 => e.notation.clone(),
+                _ => legal[draw_below(&mut rng, legal.len() as u64) as usize].notation.clone(),
+            };
+            m.apply(&pick).unwrap();
+        }
+    }
+    assert!(previews > 10 && reaches > 10, "{previews} previews, {reaches} reaches");
+}
