@@ -498,7 +498,7 @@ function renderSelection() {
   }
   p.style.display = '';
   const svg = el('svg', { width: 80, height: 56, viewBox: '-40 -28 80 56' });
-  svg.appendChild(ui.rules.drawPiece({ ...piece, facing: 'N', moving: false }, { ...c, selected: null }));
+  svg.appendChild(ui.rules.drawPiece({ ...piece, facing: 'N', moving: false, card: true }, { ...c, selected: null }));
   p.appendChild(h('div', { class: 'unitcard' }, svg, h('div', { html: ui.rules.pieceInfo(piece, c) })));
   if (ui.reach) {
     const mp = ui.rules.half?.(ui.reach.start_half_mp) ?? ui.reach.start_half_mp / 2;

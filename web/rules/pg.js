@@ -128,7 +128,8 @@ function pieces(obs) {
 function drawLeader(p, ctx) {
   const def = leaderDefs.get(p.unit) || {};
   const lk = look(nationOf(def, p.side, ctx));
-  const g = el('g', { class: `leader${p.moving ? ' moving' : ''}`, transform: `translate(${-30 + p.index * 9},${24 - p.index * 3})` });
+  const at = p.card ? 'scale(1.8)' : `translate(${-30 + p.index * 9},${24 - p.index * 3})`;
+  const g = el('g', { class: `leader${p.moving ? ' moving' : ''}`, transform: at });
   if (p.moving || (ctx.selected && ctx.selected === p.unit)) el('circle', { r: 16, class: p.moving ? 'glow-moving' : 'glow-selected' }, g);
   el('circle', { cx: 1.5, cy: 2, r: 12, fill: '#000', opacity: 0.28 }, g);
   el('circle', { r: 12, fill: lk.bg, stroke: lk.edge, 'stroke-width': def.role === 'commander' ? 2.6 : 1.3 }, g);
@@ -156,8 +157,8 @@ function drawPiece(p, ctx) {
   const def = unitDefs.get(p.unit) || {};
   const u = p.info;
   const lk = look(nationOf(def, p.side, ctx));
-  const n = p.count || 1;
-  const i = p.index || 0;
+  const n = p.card ? 1 : p.count || 1;
+  const i = p.card ? 0 : p.index || 0;
   const shift = (n - 1) / 2;
   const dx = (i - shift) * FAN;
   const dy = -(i - shift) * FAN;
