@@ -342,6 +342,11 @@ impl PrussiasGlory {
             if self.decider(s).is_none() {
                 return; // a die
             }
+            // The Movement Segment always offers a choice (another counter, the end of the
+            // phase, or the next hex): no need to list it all to find out.
+            if s.pending.is_empty() && s.stage == Stage::Movement {
+                return;
+            }
             legal.clear();
             self.list_actions(s, &mut legal);
             legal.sort_unstable();
