@@ -1063,8 +1063,11 @@ impl Ctx<'_> {
                 });
             }
         }
+        // Only for a scenario whose order of battle is `[[unit]]` (Drums & Muskets): other rule
+        // systems count their own order of battle.
+        let has_units = self.doc.table().get("unit").is_some();
         for (i, s) in sides.iter().enumerate() {
-            if pieces_of(&s.id) == 0 {
+            if has_units && pieces_of(&s.id) == 0 {
                 self.err(
                     format!("side[{i}]"),
                     format!("side `{}` has no units: each side needs at least one", s.id),
