@@ -310,9 +310,9 @@ impl GloryEmpire {
         (leaders, units)
     }
 
-    /// 4.2.4, 4.2.5, 5.3 A Command Status Phase of `side`: leaders' status, and Out of Command
+    /// 4.2.4, 4.2.5, 5.3 A Command Status Phase of `side` (`reserve`: the Reserve Segment's): leaders' status, and Out of Command
     /// markers placed and (in the Movement Segment only) removed.
-    pub(crate) fn command_status_phase(
+    pub fn command_status_phase(
         &self,
         s: &mut State,
         side: Side,

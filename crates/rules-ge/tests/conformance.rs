@@ -39,5 +39,8 @@ fn conformance_vimeiro() {
         |_, _| Vec::new(),
     );
     assert_eq!(report.games, opts.games);
-    assert!(report.chances > 100 && report.decisions > 1000, "{report:?}");
+    assert!(
+        report.chances > 100 && report.decisions > 1000,
+        "{report:?}"
+    );
 }

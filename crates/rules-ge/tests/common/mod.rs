@@ -290,3 +290,59 @@ impl Fx {
         self.texts().join("\n")
     }
 }
+
+/// The test scenario with the shared charts edited by `edit` (for cases that need a chart
+/// value the shipped charts do not have).
+pub fn game_with_charts(edit: impl Fn(&str) -> String) -> GloryEmpire {
+    let charts = edit(CHARTS);
+    let doc = Document::parse(&[("vimeiro.toml", VIMEIRO), ("charts.toml", &charts)])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("scenario validates: {e}"));
+    GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("scenario loads: {e}"))
+}
+
+impl Fx {
+    /// An empty position on a game built elsewhere.
+    pub fn empty_of(game: GloryEmpire) -> Fx {
+        let mut f = Fx {
+            s: game.initial_state(),
+            game,
+            events: Vec::new(),
+        };
+        for t in &mut f.s.troops {
+            t.cell = None;
+            t.gone = Some(Gone::Absent);
+            t.ooc = false;
+            t.commanded = true;
+        }
+        for l in &mut f.s.leaders {
+            l.cell = None;
+            l.status = LeaderStatus::Absent;
+            l.in_command = true;
+        }
+        for g in &mut f.s.garrisons {
+            g.dissolved = true;
+        }
+        f.s.pending.clear();
+        f
+    }
+
+    /// The MP cost of each step open to the moving group, by hex label.
+    pub fn step_costs(&self) -> Vec<(String, u8)> {
+        self.game
+            .step_options(&self.s)
+            .into_iter()
+            .map(|o| (self.label(o.to), o.cost))
+            .collect()
+    }
+
+    /// The cost of a step into `hex`, if legal.
+    pub fn step_cost(&self, hex: &str) -> Option<u8> {
+        let c = self.hex(hex);
+        self.game
+            .step_options(&self.s)
+            .into_iter()
+            .find(|o| o.to == c)
+            .map(|o| o.cost)
+    }
+}
