@@ -52,7 +52,7 @@ pub mod zoc;
 pub use action::{Action, Chance};
 pub use data::{Cell, Data, LeaderId, UnitId};
 pub use event::Event;
-pub use game::GloryEmpire;
+pub use game::{DieKind, GloryEmpire};
 pub use observe::Observation;
 pub use state::State;
 
