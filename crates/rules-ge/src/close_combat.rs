@@ -653,12 +653,19 @@ impl GloryEmpire {
             CombatStep::Finish => {
                 s.pending.pop();
                 if c.kind != CombatKind::Assault {
-                    let spent: Vec<UnitId> = c
+                    // 13.2.6 Every cavalry unit that took part, attacking or defending.
+                    let mut spent: Vec<UnitId> = c
                         .cavalry
                         .iter()
                         .copied()
-                        .filter(|&u| s.troop(u).cell.is_some())
+                        .chain(c.origins.iter().map(|x| x.0))
+                        .filter(|&u| {
+                            s.troop(u).cell.is_some()
+                                && self.data.troops[u.ix()].arm() == Arm::Cavalry
+                        })
                         .collect();
+                    spent.sort_unstable();
+                    spent.dedup();
                     for &u in &spent {
                         s.troop_mut(u).spent = SPENT_MARKERS;
                     }

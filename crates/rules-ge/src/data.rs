@@ -2320,7 +2320,11 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                     {
                         l.err(
                             &format!("{key}.formation"),
-                            format!("a {} unit cannot be in {}", t.kind.name(), formation.name()),
+                            format!(
+                                "{} cannot be in {}",
+                                t.kind.name().replace('_', " "),
+                                formation.name()
+                            ),
                         );
                     }
                     if let Some(msg) = crate::formation::facing_problem(formation, facing) {

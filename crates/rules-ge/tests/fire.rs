@@ -4,10 +4,10 @@
 mod common;
 use common::{B, F, Fx};
 use coupdoeil_engine::ToAct;
+use coupdoeil_ge::Action;
 use coupdoeil_ge::data::{FireResult, Formation};
 use coupdoeil_ge::event::Event;
 use coupdoeil_ge::state::{Morale, PendingFire, Stage};
-use coupdoeil_ge::Action;
 
 fn fs_of(f: &Fx, hex: &str) -> Option<u8> {
     f.game.strength(&f.s, f.hex(hex)).map(|s| s.fs)
@@ -28,8 +28,13 @@ fn odds(f: &Fx, from: &str, to: &str) -> (u8, Vec<(String, i16)>) {
     let st = f.game.strength(&f.s, f.hex(from)).expect("may fire");
     let t = f.s.stack(f.hex(to));
     let r = f.game.data.board.distance(f.hex(from), f.hex(to));
-    let o = f.game.fire_odds(&f.s, f.hex(from), f.hex(to), &t, &st, false, r);
-    (o.column, o.modifiers.into_iter().map(|m| (m.what, m.value)).collect())
+    let o = f
+        .game
+        .fire_odds(&f.s, f.hex(from), f.hex(to), &t, &st, false, r);
+    (
+        o.column,
+        o.modifiers.into_iter().map(|m| (m.what, m.value)).collect(),
+    )
 }
 
 #[test]
@@ -130,7 +135,11 @@ fn s12_2_fire_strength_by_formation_and_the_fire_limits() {
     f.remove("1-50");
     f.put("5-60", "0902", Formation::Sed, "N");
     f.put("2-43", "0902", Formation::Sed, "N");
-    assert_eq!(fs_of(&f, "0902"), Some(3), "2/43rd's SeD FS 3; the 5/60th would pass 4 SP");
+    assert_eq!(
+        fs_of(&f, "0902"),
+        Some(3),
+        "2/43rd's SeD FS 3; the 5/60th would pass 4 SP"
+    );
     // Artillery: Round Shot FS, unlimbered only.
     f.put("robe", "1102", Formation::Unlimbered, "N");
     assert_eq!(fs_of(&f, "1102"), Some(4));
@@ -164,10 +173,18 @@ fn s12_2_only_the_top_units_type_fires_from_a_mixed_stack() {
 fn s12_1_1_ranges_fronts_and_the_artillerys_30_degree_turn() {
     let mut f = Fx::empty();
     f.put("2-97", "0302", Formation::Line, "E");
-    for (id, h) in [("gren-1-1", "0402"), ("gren-1-2", "0301"), ("gren-2-1", "0502")] {
+    for (id, h) in [
+        ("gren-1-1", "0402"),
+        ("gren-1-2", "0301"),
+        ("gren-2-1", "0502"),
+    ] {
         f.put(id, h, Formation::Column, "SW");
     }
-    assert_eq!(targets(&f, "0302"), ["0402"], "Line: adjacent, through the front");
+    assert_eq!(
+        targets(&f, "0302"),
+        ["0402"],
+        "Line: adjacent, through the front"
+    );
     // With skirmishers out the range is 2, through the front, without LOS.
     f.s.troop_mut(f.unit("2-97")).formation = Formation::Column;
     f.s.troop_mut(f.unit("2-97")).facing = "NE".parse().unwrap();
@@ -178,7 +195,11 @@ fn s12_1_1_ranges_fronts_and_the_artillerys_30_degree_turn() {
     g.put("robe", "0302", Formation::Unlimbered, "NNE");
     g.put("gren-1-1", "0202", Formation::Column, "SE");
     g.put("gren-1-2", "0303", Formation::Column, "N");
-    assert_eq!(targets(&g, "0302"), ["0202"], "NW is one turn away; S is not");
+    assert_eq!(
+        targets(&g, "0302"),
+        ["0202"],
+        "NW is one turn away; S is not"
+    );
     g.at(B, Stage::Fire);
     g.play("fire 0302 0202");
     assert_eq!(g.s.troop(g.unit("robe")).facing.to_string(), "N");
@@ -190,7 +211,11 @@ fn s12_1_2_artillery_needs_a_clear_los() {
     f.put("robe", "0901", Formation::Unlimbered, "S");
     f.put("gren-1-1", "0903", Formation::Column, "N");
     f.put("gren-1-2", "0905", Formation::Column, "N");
-    assert_eq!(targets(&f, "0901"), ["0903"], "into the olive grove, not through it");
+    assert_eq!(
+        targets(&f, "0901"),
+        ["0903"],
+        "into the olive grove, not through it"
+    );
 }
 
 #[test]
@@ -205,7 +230,10 @@ fn s12_2_1_the_modifiers() {
     g.put("2-97", "0401", Formation::Line, "SSE");
     g.put("gren-1-1", "0402", Formation::Line, "E");
     let (_, mods) = odds(&g, "0401", "0402");
-    assert!(mods.contains(&("through the flank: enfilade".into(), 2)), "{mods:?}");
+    assert!(
+        mods.contains(&("through the flank: enfilade".into(), 2)),
+        "{mods:?}"
+    );
     // 7.6.6 Skirmishers screen their unit's front only.
     let mut h = Fx::empty();
     h.put("2-97", "0302", Formation::Line, "E");
@@ -218,7 +246,10 @@ fn s12_2_1_the_modifiers() {
     h.put_leader("anstruther", "0302");
     h.morale("2-97", Morale::Disorder);
     let (col, mods) = odds(&h, "0302", "0402");
-    assert!(mods.contains(&("leader Brig.-Gen. Anstruther".into(), 1)), "{mods:?}");
+    assert!(
+        mods.contains(&("leader Brig.-Gen. Anstruther".into(), 1)),
+        "{mods:?}"
+    );
     assert!(mods.contains(&("firer Disorder".into(), -1)), "{mods:?}");
     assert_eq!(col, 4);
     // Target stacking: 1 or 2 SP is -1; terrain of the target; a wall on the side fired through.
@@ -227,15 +258,24 @@ fn s12_2_1_the_modifiers() {
     k.put("gren-1-1", "0705", Formation::Column, "SE");
     k.steps("gren-1-1", 1);
     let (_, mods) = odds(&k, "0806", "0705");
-    assert!(mods.contains(&("target stacking, 3 SP".into(), 0)) || !mods.iter().any(|m| m.0.starts_with("target stacking")));
+    assert!(
+        mods.contains(&("target stacking, 3 SP".into(), 0))
+            || !mods.iter().any(|m| m.0.starts_with("target stacking"))
+    );
     assert!(mods.contains(&("Village".into(), -2)), "{mods:?}");
-    assert!(mods.contains(&("hexside".into(), -1)), "the churchyard wall: {mods:?}");
+    assert!(
+        mods.contains(&("hexside".into(), -1)),
+        "the churchyard wall: {mods:?}"
+    );
     let mut m = Fx::empty();
     m.put("2-97", "0302", Formation::Line, "E");
     m.put("robe", "0402", Formation::Limbered, "SW");
     m.steps("robe", 1);
     let (_, mods) = odds(&m, "0302", "0402");
-    assert!(mods.contains(&("target stacking, 2 SP".into(), -1)), "{mods:?}");
+    assert!(
+        mods.contains(&("target stacking, 2 SP".into(), -1)),
+        "{mods:?}"
+    );
 }
 
 #[test]
@@ -265,7 +305,11 @@ fn s12_3_1_losses_come_off_the_top_unit_and_cut_its_skirmishers() {
     });
     f.play("pass");
     assert_eq!(f.steps_of("1-50"), 2);
-    assert_eq!(f.s.troop(f.unit("1-50")).skirmishers, 1, "7.6 the exponent is now 1");
+    assert_eq!(
+        f.s.troop(f.unit("1-50")).skirmishers,
+        1,
+        "7.6 the exponent is now 1"
+    );
 }
 
 #[test]
@@ -288,7 +332,10 @@ fn s12_3_1_a_roll_of_95_to_99_picks_a_leader_casualty_at_random() {
     let on_map = |f: &Fx, id: &str| {
         f.s.leader(f.leader(id)).status == coupdoeil_ge::state::LeaderStatus::OnMap
     };
-    assert!(on_map(&f, "fitzroy") != on_map(&f, "anstruther"), "exactly one is hit");
+    assert!(
+        on_map(&f, "fitzroy") != on_map(&f, "anstruther"),
+        "exactly one is hit"
+    );
 }
 
 #[test]
@@ -319,5 +366,10 @@ fn s4_2_3_the_non_phasing_artillery_fires_in_its_own_segment() {
         from: f.hex("0304"),
         target: f.hex("0302")
     }));
-    assert!(!legal.iter().any(|a| matches!(a, Action::Fire { from, .. } if *from == f.hex("0502"))), "infantry does not fire here");
+    assert!(
+        !legal
+            .iter()
+            .any(|a| matches!(a, Action::Fire { from, .. } if *from == f.hex("0502"))),
+        "infantry does not fire here"
+    );
 }

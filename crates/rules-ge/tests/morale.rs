@@ -69,7 +69,11 @@ fn s8_2_rally_checks_move_one_level_and_broken_or_routed_units_risk_worse() {
     ];
     for (from, roll, to) in cases {
         let mut f = Fx::empty();
-        let form = if from.broken() { Formation::Dispersed } else { Formation::Line };
+        let form = if from.broken() {
+            Formation::Dispersed
+        } else {
+            Formation::Line
+        };
         f.put("2-97", "0505", form, "E");
         f.morale("2-97", from);
         f.at(B, Stage::Rally);
@@ -117,7 +121,11 @@ fn s8_4_shaken_units_retreat_one_hex_but_not_unlimbered_artillery() {
     match f.s.pending.last() {
         Some(Frame::Retreat(r)) => {
             assert_eq!(r.left, 1);
-            assert_eq!(r.units, [f.unit("2-97")], "the infantry retreats, the guns stay");
+            assert_eq!(
+                r.units,
+                [f.unit("2-97")],
+                "the infantry retreats, the guns stay"
+            );
         }
         other => panic!("no retreat: {other:?}"),
     }
@@ -144,7 +152,11 @@ fn s8_5_broken_infantry_retreats_3_cavalry_6_and_artillery_is_eliminated() {
     hit(&mut f, F, "0505", "M");
     f.d100(0);
     assert_eq!(f.morale_of("2-97"), Morale::Broken);
-    assert_eq!(f.formation_of("2-97"), Formation::Dispersed, "7.2 it leaves its formation");
+    assert_eq!(
+        f.formation_of("2-97"),
+        Formation::Dispersed,
+        "7.2 it leaves its formation"
+    );
     assert!(matches!(f.s.pending.last(), Some(Frame::Retreat(r)) if r.left == 3));
     assert_eq!(f.game.zoc_of(&f.s, f.unit("2-97")).count(), 0);
     let mut g = Fx::empty();
@@ -168,7 +180,11 @@ fn s9_2_1_each_hex_of_a_retreat_is_farther_from_the_start() {
     f.morale("2-97", Morale::Shaken);
     hit(&mut f, F, "0505", "M");
     f.d100(0);
-    assert_eq!(retreat_options(&f).len(), 6, "every neighbour is farther than the start");
+    assert_eq!(
+        retreat_options(&f).len(),
+        6,
+        "every neighbour is farther than the start"
+    );
     f.play("to 0506");
     // From 0506, only hexes two from 0505.
     let opts = retreat_options(&f);
@@ -198,17 +214,31 @@ fn s9_2_1_a_retreat_avoids_enemy_zocs_and_pays_for_entering_one() {
     hit(&mut f, F, "0505", "M");
     f.d100(0);
     let opts = retreat_options(&f);
-    assert!(!opts.contains(&"0504".into()) && !opts.contains(&"0405".into()), "{opts:?}");
+    assert!(
+        !opts.contains(&"0504".into()) && !opts.contains(&"0405".into()),
+        "{opts:?}"
+    );
     // Forced into an EZOC: one level worse after the retreat, and another retreat.
     let mut g = Fx::empty_with("[[hex]]\nat = [\"0101\"]\nterrain = \"clear\"\n");
     g.put("2-97", "0505", Formation::Line, "NNE");
     g.morale("2-97", Morale::Disorder);
-    for (id, h) in [("gren-1-1", "0503"), ("gren-1-2", "0507"), ("gren-2-1", "0704"), ("gren-2-2", "0306"), ("1-86", "0705"), ("2-86", "0305")] {
+    for (id, h) in [
+        ("gren-1-1", "0503"),
+        ("gren-1-2", "0507"),
+        ("gren-2-1", "0704"),
+        ("gren-2-2", "0306"),
+        ("1-86", "0705"),
+        ("2-86", "0305"),
+    ] {
         g.put(id, h, Formation::Square, "N");
     }
     hit(&mut g, F, "0505", "M");
     g.d100(0);
-    assert_eq!(retreat_options(&g).len(), 6, "every hex is in an EZOC: all allowed");
+    assert_eq!(
+        retreat_options(&g).len(),
+        6,
+        "every hex is in an EZOC: all allowed"
+    );
     g.play("to 0506");
     // Broken at once, it retreats again from 0506 (first to 0505, the one hex out of the
     // EZOC: taken by itself).
@@ -248,7 +278,10 @@ fn s9_2_1_a_retreat_must_end_in_a_vacant_hex() {
     let opts = retreat_options(&f);
     assert_eq!(opts, ["0203", "0301", "0302"]);
     f.play("to 0203");
-    assert!(matches!(f.s.pending.last(), Some(Frame::Retreat(r)) if r.left == 0), "extended");
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::Retreat(r)) if r.left == 0),
+        "extended"
+    );
     let next = retreat_options(&f);
     assert!(!next.is_empty());
     f.play(&format!("to {}", next[0]));
@@ -268,7 +301,11 @@ fn s9_2_1_broken_units_passing_through_friends_make_them_check() {
     assert_eq!(f.to_act(), ToAct::Chance, "the 2/95th checks: {}", f.log());
     f.d100(0);
     assert_eq!(f.morale_of("2-95"), Morale::Disorder);
-    assert!(f.events.iter().any(|e| matches!(e, Event::Check { why, .. } if why.contains("9.2.1"))));
+    assert!(
+        f.events
+            .iter()
+            .any(|e| matches!(e, Event::Check { why, .. } if why.contains("9.2.1")))
+    );
 }
 
 #[test]
@@ -280,5 +317,9 @@ fn s9_2_broken_units_retreat_again_at_the_start_of_their_movement_phase() {
     f.at(B, Stage::NpFire);
     f.play("pass");
     assert_eq!(f.s.stage, Stage::Movement);
-    assert!(matches!(f.s.pending.last(), Some(Frame::Retreat(r)) if r.left == 3), "{}", f.log());
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::Retreat(r)) if r.left == 3),
+        "{}",
+        f.log()
+    );
 }

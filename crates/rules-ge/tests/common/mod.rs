@@ -346,3 +346,81 @@ impl Fx {
             .map(|o| o.cost)
     }
 }
+
+/// The test scenario with its own text edited by `edit`, and the shared charts.
+pub fn game_edit(edit: impl Fn(&str) -> String) -> GloryEmpire {
+    let text = edit(VIMEIRO);
+    let doc = Document::parse(&[("vimeiro.toml", &text), ("charts.toml", CHARTS)])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("scenario validates: {e}"));
+    GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("scenario loads: {e}"))
+}
+
+impl Fx {
+    /// Starts the close combat phase of `side` with the given targets queued (the markers
+    /// already set on the attackers).
+    pub fn combat_phase(&mut self, side: Side, charge: bool) {
+        self.at(
+            side,
+            if charge {
+                Stage::Charges
+            } else {
+                Stage::Assaults
+            },
+        );
+        self.s.queue = self.game.combat_targets(&self.s, charge);
+        self.settle();
+    }
+
+    /// Marks a unit as charging or assaulting `target`.
+    pub fn mark(&mut self, id: &str, target: &str, charge: bool) {
+        let u = self.unit(id);
+        let c = self.hex(target);
+        let t = self.s.troop_mut(u);
+        if charge {
+            t.charge = Some(c);
+        } else {
+            t.assault = Some(c);
+        }
+    }
+
+    /// The last Cold Steel event's totals.
+    pub fn cold_steel(&self) -> Option<(i16, i16, bool)> {
+        self.events.iter().rev().find_map(|e| match e {
+            Event::ColdSteel {
+                attacker_total,
+                defender_total,
+                attacker_wins,
+                ..
+            } => Some((*attacker_total, *defender_total, *attacker_wins)),
+            _ => None,
+        })
+    }
+
+    /// The DRMs of the check events, in order.
+    pub fn check_drms(&self) -> Vec<i16> {
+        self.events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Check { drm, .. } => Some(*drm),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// The load errors with the scenario text and the charts edited.
+pub fn errors_of(scenario: impl Fn(&str) -> String, charts: impl Fn(&str) -> String) -> String {
+    let (a, b) = (scenario(VIMEIRO), charts(CHARTS));
+    let doc = match Document::parse(&[("vimeiro.toml", &a), ("charts.toml", &b)]) {
+        Ok(d) => d,
+        Err(e) => return e.to_string(),
+    };
+    match Scenario::from_document(doc) {
+        Err(e) => e.to_string(),
+        Ok(sc) => match GloryEmpire::new(&sc) {
+            Err(e) => e.to_string(),
+            Ok(_) => String::new(),
+        },
+    }
+}
