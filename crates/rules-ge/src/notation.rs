@@ -455,7 +455,11 @@ impl GloryEmpire {
                 self.side_text(*side)
             ),
             Event::OrdersReceived { side, orders } => {
-                format!("{} receives {orders} orders (5.1.1)", self.side_text(*side))
+                let plural = if *orders == 1 { "" } else { "s" };
+                format!(
+                    "{} receives {orders} order{plural} (5.1.1)",
+                    self.side_text(*side)
+                )
             }
             Event::Attached { unit, leader } => format!(
                 "{} is attached to {} (5.3.3)",

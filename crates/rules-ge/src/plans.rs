@@ -35,13 +35,15 @@ struct Node {
 
 impl GloryEmpire {
     /// Whether a step between these hexes can be interrupted: an enemy combat unit next to
-    /// either (reactions, 14; the EZOC check, 10.1).
+    /// either (reactions, 14; the EZOC check, 10.1; Road Columns breaking, 7.5.3), or enemy
+    /// leaders in the hex entered (5.2.2).
     fn loud(&self, s: &State, side: coupdoeil_engine::Side, from: Cell, to: Cell) -> bool {
         let b = &self.data.board;
-        [from, to].iter().any(|&c| {
-            b.neighbors(c)
-                .any(|n| self.side_at(s, n) == Some(side.other()))
-        })
+        !self.own_leaders_at(s, side.other(), to).is_empty()
+            || [from, to].iter().any(|&c| {
+                b.neighbors(c)
+                    .any(|n| self.side_at(s, n) == Some(side.other()))
+            })
     }
 
     /// The ends of the selected stack's move with the actions that reach them.
@@ -178,6 +180,32 @@ impl GloryEmpire {
         out
     }
 
+    /// The longest prefix of `plan` that plays from `s` with `side` deciding throughout: the
+    /// engine takes single forced actions by itself (a move that can go no further ends), so a
+    /// planned `EndMove` may already have happened.
+    fn playable_prefix(
+        &self,
+        s: &State,
+        side: coupdoeil_engine::Side,
+        plan: Vec<Action>,
+    ) -> Vec<Action> {
+        let mut t = s.clone();
+        let mut ev = Vec::new();
+        let mut legal = Vec::new();
+        for (i, a) in plan.iter().enumerate() {
+            if self.to_act(&t) != coupdoeil_engine::ToAct::Side(side) {
+                return plan[..i].to_vec();
+            }
+            self.legal_actions(&t, &mut legal);
+            if !legal.contains(a) {
+                return plan[..i].to_vec();
+            }
+            self.apply_action_unchecked(&mut t, a, &mut ev);
+            ev.clear();
+        }
+        plan
+    }
+
     /// How `side`'s evaluation looks with the stack moved to `to` facing `f`.
     fn move_gain(
         &self,
@@ -264,7 +292,19 @@ impl Plans for GloryEmpire {
                     if scored.is_empty() {
                         out.push(vec![a]);
                     }
-                    out.extend(scored.into_iter().take(PER_STACK).map(|x| x.1));
+                    for (_, p) in scored.into_iter().take(PER_STACK) {
+                        out.push(self.playable_prefix(s, side, p));
+                    }
+                    // 13.1.1 Declaring an Assault at the start of the move, the nearest targets
+                    // first; the move is then chosen step by step.
+                    let mut targets = self.assault_targets(&st);
+                    targets.sort_by_key(|&c| (self.data.board.distance(m.at, c), c));
+                    out.extend(
+                        targets
+                            .into_iter()
+                            .take(2)
+                            .map(|c| vec![a, Action::Assault(c)]),
+                    );
                 }
                 other => out.push(vec![other]),
             }

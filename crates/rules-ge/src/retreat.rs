@@ -159,6 +159,7 @@ impl GloryEmpire {
             }
         }
         self.touch_objective(s, to, side, ev);
+        self.check_garrisons(s, ev);
         ev.push(Event::Retreated {
             units: units.clone(),
             to,
