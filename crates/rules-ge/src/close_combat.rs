@@ -78,6 +78,7 @@ impl GloryEmpire {
             }
         }
         cells.sort_unstable();
+        // RULING: a marker whose stack did not end adjacent to its target does nothing (13.1.1).
         let arm = if charge { Arm::Cavalry } else { Arm::Infantry };
         let attackers: Vec<Attacker> = cells
             .into_iter()
@@ -273,6 +274,7 @@ impl GloryEmpire {
     /// The hexes a regrouping stack may move into (RULING: any hexside, keeping formation and
     /// facing, never into an enemy ZOC, with the usual terrain and stacking).
     fn regroup_steps(&self, s: &State, units: &[UnitId]) -> Vec<Cell> {
+        // RULING: regroup movement (13.2.5) goes through any hexside, never into an EZOC.
         let Some(&first) = units.first() else {
             return Vec::new();
         };
@@ -310,6 +312,7 @@ impl GloryEmpire {
         };
         match c.step {
             CombatStep::DefensiveFire => {
+                // RULING: Defensive Fire is voluntary, as all fire is (12).
                 out.extend(
                     self.defensive_targets(s, c)
                         .into_iter()
@@ -341,6 +344,7 @@ impl GloryEmpire {
     /// 13.6 Entering Advance After Combat: attacking units in Normal become Disordered first
     /// (RULING: every attacking unit, as the Battalion text has it).
     fn go_advance(&self, s: &mut State, c: &mut Combat, ev: &mut Vec<Event>) {
+        // RULING: every attacking unit in Normal is Disordered, not only those advancing.
         c.defender_gone = true;
         c.step = CombatStep::Advance;
         for a in self.live_attackers(s, c) {
@@ -450,6 +454,8 @@ impl GloryEmpire {
                         .collect();
                     c.step = match c.kind {
                         CombatKind::Assault => CombatStep::AttackerMc(0),
+                        // RULING: any infantry or artillery in the target calls for 13.2.3's
+                        // combat versus infantry and artillery.
                         _ if defs
                             .iter()
                             .any(|&u| self.data.troops[u.ix()].arm() != Arm::Cavalry) =>
@@ -960,6 +966,7 @@ impl GloryEmpire {
     #[must_use]
     pub fn odds_cvm(&self, big: u32, small: u32) -> i8 {
         let odds = &self.data.charts.cold_steel.odds;
+        // RULING: a ratio exactly between two odds rounds down (toward the smaller side).
         let mut best: Option<(u64, u64, i8)> = None;
         for &(a, b, cvm) in odds {
             // |big/small - a/b| = |big*b - a*small| / (small*b)
@@ -1003,6 +1010,7 @@ impl GloryEmpire {
         let atts = self.live_attackers(s, c);
         let defs = self.live_defenders(s, c);
         self.lose_steps(s, &defs, self.cold_steel_losses(at), ev);
+        // RULING: the attackers' losses come off the first attacking stack, then the next.
         let mut left = self.cold_steel_losses(dt);
         for a in &atts {
             let alive = self.alive_in(s, &a.units, a.cell);

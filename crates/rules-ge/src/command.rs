@@ -63,6 +63,7 @@ impl GloryEmpire {
     /// 5.1.2 The Random Event Chart roll. RULING: the event's "roller" is the player who rolled
     /// the unmodified 0 (when both did, the higher modified roll, side A on a tie).
     pub(crate) fn random_event(&self, s: &mut State, roll: u8, ev: &mut Vec<Event>) {
+        // RULING: the chart is one percentile roll ("the appropriate number of dice").
         let Some((i, e)) = self
             .data
             .charts
@@ -327,6 +328,8 @@ impl GloryEmpire {
         }
         let mut out = Vec::new();
         let mut back = Vec::new();
+        // RULING: the Reserve Command Status Phase marks every unit of the side, not only the
+        // reserve units (it only places markers, 4.2.5).
         for (i, ic) in units.into_iter().enumerate() {
             if self.data.troops[i].side != side || s.troops[i].cell.is_none() {
                 continue;
@@ -403,6 +406,7 @@ impl GloryEmpire {
             if d.side != side || t.cell.is_none() || t.attached.is_some() {
                 continue;
             }
+            // RULING: a unit assigned to a garrison is not attached elsewhere.
             if self.garrison_of(s, u).is_some() {
                 continue;
             }
@@ -444,6 +448,8 @@ impl GloryEmpire {
         if st.status != LeaderStatus::OnMap && !arriving {
             return false;
         }
+        // RULING: the Soldiers Game uses the corps leaders' Efficiency Rating (5.4's cap and
+        // example), although 2.4.1 of the Battalion Game lists it among its values.
         let mut cur = d.superior;
         while let Some(a) = cur {
             let ad = &self.data.leaders[a.ix()];
@@ -766,6 +772,7 @@ impl GloryEmpire {
             if s.garrisons[i].dissolved {
                 continue;
             }
+            // RULING: units not yet arrived do not keep a garrison alive.
             let inside = g.units.iter().any(|&u| {
                 s.troop(u)
                     .cell

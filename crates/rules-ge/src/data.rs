@@ -2622,7 +2622,8 @@ fn load_board(l: &mut Loader<'_>, charts: &Charts) -> Option<Board> {
             prev = Some(c);
         }
     }
-    // 11.2.2 case 1: top contours.
+    // 11.2.2 case 1: top contours. RULING: a contour is a hill's top when its upper hex has no
+    // higher neighbour.
     for ci in 0..board.cells.len() {
         let lv = board.cells[ci].level;
         let top = board.cells[ci]

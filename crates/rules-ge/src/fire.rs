@@ -80,6 +80,7 @@ impl GloryEmpire {
             (total_fs.min(255) as u8, used)
         };
         match d.arm() {
+            // RULING: cavalry makes no fire attacks in the Soldiers Game (3 Cold Steel).
             Arm::Cavalry => None,
             Arm::Artillery => {
                 if t.formation != Formation::Unlimbered {
@@ -108,6 +109,8 @@ impl GloryEmpire {
                 })
             }
             Arm::Infantry => {
+                // RULING: a stack whose top unit has skirmishers out fires with them (their SP
+                // as FS, 7.6.6), at one hex or two.
                 if t.skirmishers > 0 && matches!(t.formation, Formation::Line | Formation::Column) {
                     return Some(Strength {
                         fs: t.skirmishers,
@@ -301,6 +304,8 @@ impl GloryEmpire {
             };
             mods.push(m(format!("{band} range ({range} hexes)"), v, "7.9.2"));
         }
+        // RULING: the target's top unit sets the formation and facing modifiers; a line of fire
+        // entering along a spine is enfilade if either hexside there is a flank (12.2.1).
         if let Some(&tt) = targets.first() {
             let tu = s.troop(tt);
             let f = tu.formation;
@@ -313,6 +318,7 @@ impl GloryEmpire {
                 .iter()
                 .any(|&u| self.data.troops[u.ix()].arm() == Arm::Cavalry)
             {
+                // RULING: any cavalry in the target hex makes it a cavalry target.
                 mods.push(m("cavalry target", fm.cavalry_target, "12.2.1"));
             }
             let arcs = self.unit_arcs(s, tt);
@@ -359,6 +365,8 @@ impl GloryEmpire {
                 None => mods.push(m(terrain.name.clone(), terrain.fsm, "15 TEC")),
             }
             // 15.1 Hexside features the line of fire crosses into the target hex.
+            // RULING: a hexside feature protects only when it is the side of the target hex the
+            // fire enters through (along a spine, the more protective of the two).
             let side_fsm = entry
                 .iter()
                 .flatten()

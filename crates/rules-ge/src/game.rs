@@ -142,6 +142,7 @@ impl Game for GloryEmpire {
     /// never taken back. Choices that move nothing and roll nothing (orders, attachments) may be
     /// taken back until the next die.
     fn may_take_back(&self, before: &State, a: &Action, after: &State) -> bool {
+        // RULING: only orders and attachments, before anything else happens.
         matches!(
             a,
             Action::Order { .. } | Action::OrderGarrison { .. } | Action::Attach { .. }

@@ -111,6 +111,7 @@ impl GloryEmpire {
                         });
                     }
                 }
+                // RULING: a spine stands at the higher of its two hexes' levels.
                 Crossing::Spine { left, right } => {
                     let (l, r) = (board.cell(left), board.cell(right));
                     if let Some(first) = l.or(r) {
@@ -162,6 +163,7 @@ impl GloryEmpire {
                 if t.blocks_los && blocks(i32::from(board.level(c)) + i32::from(t.height), c) {
                     return false;
                 }
+                // RULING: a unit blocks only if the terrain lets both end points see it.
                 if let Some(s) = units {
                     let lv = board.level(c);
                     if lv == board.level(a)
@@ -174,7 +176,7 @@ impl GloryEmpire {
                     }
                 }
             }
-            // A feature along the spine the line runs on.
+            // RULING: a feature on the spine the line runs along is an obstruction there.
             if let Some(other) = p.b {
                 for f in self.data.features(p.a, other) {
                     if f.los != LosFeature::None {

@@ -39,6 +39,8 @@ impl GloryEmpire {
     pub fn unit_ma(&self, s: &State, u: UnitId) -> u8 {
         let t = s.troop(u);
         let k = self.data.troops[u.ix()].kind;
+        // RULING: unlimbered artillery has its limbered MA to pay for limbering (the chart's
+        // unlimbered row) but never moves a hex unlimbered.
         let Some((ic, ooc)) = self.data.charts.rates[k as usize][t.formation.ix()] else {
             return 0;
         };
@@ -361,6 +363,8 @@ impl GloryEmpire {
                 continue;
             }
             let cost = if m.entering { 0 } else { cost };
+            // RULING: the MP left are those of the current formation's MA; once changed, the MP
+            // already spent count against the new formation's MA.
             if m.spent.saturating_add(cost) <= ma {
                 out.push((f, cost));
             }
@@ -443,6 +447,8 @@ impl GloryEmpire {
         if s.stage != Stage::Movement || m.units.is_empty() {
             return Vec::new();
         }
+        // RULING: Line, Column and SeD may assault, not Square; a stack with artillery in it
+        // drops the guns first (13.1.2: all its infantry takes part).
         let ok = m.units.iter().all(|&u| {
             let t = s.troop(u);
             self.data.troops[u.ix()].arm() == Arm::Infantry
@@ -751,6 +757,7 @@ impl GloryEmpire {
             }
             Action::Step(to) => self.do_step(s, to, ev),
             Action::Face(f) => {
+                // RULING: artillery in a stack with infantry keeps its own facing (6.1.1).
                 let Some(m) = s.moving.as_ref() else { return };
                 let units: Vec<UnitId> = m
                     .units
@@ -808,6 +815,7 @@ impl GloryEmpire {
                 ev.push(Event::Reordered { unit: u });
             }
             Action::Drop(u) => {
+                // RULING: a unit left behind before the stack spends anything may move later.
                 let Some(m) = s.moving.as_mut() else { return };
                 m.units.retain(|&x| x != u);
                 let done = m.spent > 0 || m.hexes > 0 || m.acted;
@@ -1047,6 +1055,8 @@ impl GloryEmpire {
                 }
             }
             StepStage::Check => {
+                // RULING: the check to enter an EZOC (10.1) comes before the reaction fire at
+                // the entry: a unit that fails never tries to enter.
                 p.stage = StepStage::PreFire;
                 self.replace_top(s, Frame::Step(p));
                 let infantry = group
@@ -1125,6 +1135,8 @@ impl GloryEmpire {
 
     /// 7.5.3 Enemy units in Road Column adjacent to a hex that units of `side` moved into
     /// become Broken at once.
+    // RULING: any voluntary move by enemy combat units breaks a Road Column next to the hex
+    // entered, advances and regroups included; leaders do not.
     pub(crate) fn road_columns_break(
         &self,
         s: &mut State,
@@ -1210,6 +1222,7 @@ impl GloryEmpire {
         };
         let Some(c) = s.troop(first).cell else { return };
         let st = s.stack(c);
+        // RULING: joining a stack, the newcomers take its facing (free, 7.1.2).
         if st.len() > m.units.len() {
             let worst = self.worst_morale(s, &st);
             if let Some((f, facing)) = self.stack_formation(s, c, &m.units) {
@@ -1239,6 +1252,7 @@ impl GloryEmpire {
     /// 15.2.1 At the end of a Movement Phase, buildings where a battalion spent its whole MA
     /// become Fortified Posts.
     pub(crate) fn fortify_posts(&self, s: &mut State, ev: &mut Vec<Event>) {
+        // RULING: the Reserve Movement Phase is a Movement Phase for 15.2.1.
         for i in 0..s.troops.len() {
             if !s.troops[i].fortifying {
                 continue;

@@ -245,6 +245,8 @@ impl GloryEmpire {
                 let Some(st) = self.strength(s, c) else {
                     return;
                 };
+                // RULING: reaction fire hits the moving units only, where they stand (the hex
+                // they leave); artillery needs neither LOS nor its cone for it (14.2.3).
                 let group = self.alive_in(s, &self.movers(s), x);
                 // 14.2.3 A unit entering an artillery EZOC is fired on at two hexes.
                 let range = match w.trigger {

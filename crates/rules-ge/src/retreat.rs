@@ -34,6 +34,8 @@ impl GloryEmpire {
         let board = &self.data.board;
         let here = board.distance(r.origin, r.at);
         let mut out = Vec::new();
+        // RULING: a retreat never leaves the map (a stack with nowhere else to go is
+        // eliminated), and entry hexes (9.3) do not extend it.
         for n in board.neighbors(r.at) {
             if r.visited.contains(&n) {
                 continue; // 9.2.1 (4) no hex twice.
