@@ -67,9 +67,32 @@ function ctx() {
     unitName: (id) => ui.board.units.find((u) => u.id === id)?.name,
     hints: ui.hints,
     selected: ui.selected,
+    reach: ui.reach,
+    preview: ui.preview,
+    events: ui.events,
     act: (notation) => act([notation]),
+    // For rules modules that handle a click themselves (`click`): preview a declaration, move
+    // the selected unit to a reachable hex (`facing`: one of its reach ends), select a unit,
+    // offer a menu of actions (`{description, notation}` or `{description, run}`), redraw.
+    showPreview: (hint) => {
+      if (hint) previewDeclaration(hint);
+      else if (ui.preview) { ui.preview = null; render(); }
+    },
+    moveTo: (unit, to, facing = null) => moveTo(unit, to, facing),
+    select: (unit) => selectUnit(unit),
+    menu: (ev, items) => menu(ev.clientX, ev.clientY, items),
+    render: () => render(),
     viewer,
   };
+}
+
+function selectUnit(unit) {
+  ui.selected = unit;
+  ui.reach = null;
+  ui.preview = null;
+  ui.dest = null;
+  if (unit && ui.hints.some((x) => x.unit === unit && isMove(x.verb))) loadReach(unit);
+  render();
 }
 
 // ---------- talking to the server ----------
@@ -156,21 +179,22 @@ function onState(msg) {
 }
 
 function isOwnUnit(id) {
-  const p = (ui.st?.observation?.pieces || []).find((x) => x.unit?.id === id);
+  const p = ui.rules.pieces(ui.st?.observation || {}).find((x) => x.unit === id);
   return !!p && ctx().isOwn(p.side);
 }
 
 // ---------- clicks on the map ----------
 
+// The piece drawn on top in a hex: the last one of the rules module's list there.
 function pieceAt(hex) {
-  return ui.rules.pieces(ui.st.observation).find((p) => p.hex === hex) || null;
+  return ui.rules.pieces(ui.st.observation).filter((p) => p.hex === hex).pop() || null;
 }
 
 function menu(x, y, hints) {
   closeMenu();
   const m = h('div', { class: 'menu', id: 'menu' });
   for (const hint of hints) {
-    m.appendChild(h('button', { onclick: () => { closeMenu(); choose(hint); } }, hint.description));
+    m.appendChild(h('button', { onclick: () => { closeMenu(); if (hint.run) hint.run(); else choose(hint); } }, hint.description));
   }
   m.appendChild(h('button', { class: 'muted', onclick: closeMenu }, 'cancel'));
   document.body.appendChild(m);
@@ -195,6 +219,8 @@ function onHexClick(hex, ev) {
   if (!ui.st || !hex) return;
   const mine = ui.st.your_turn;
   const piece = pieceAt(hex);
+  // The rules module first: it may offer this click its own way.
+  if (mine && ui.rules.click?.(hex, ev, ctx())) return;
   if (mine) {
     // a) A reachable hex of the selected unit: the first click shows the facings it can arrive
     // with; a second click goes there the cheapest way.
@@ -287,6 +313,7 @@ function highlights() {
       if (p) marks.push({ hex: p.hex, cls: 'selected-hex' });
     }
   }
+  marks.push(...(ui.rules.marks?.(st.observation, ctx()) || []));
   if (ui.hover && !ui.hover.startsWith('_')) marks.push({ hex: ui.hover, cls: 'hover' });
   // Keep one mark per hex and class.
   const seen = new Set();
@@ -471,7 +498,7 @@ function renderSelection() {
   }
   p.style.display = '';
   const svg = el('svg', { width: 80, height: 56, viewBox: '-40 -28 80 56' });
-  svg.appendChild(ui.rules.drawPiece({ ...piece, facing: 'N', moving: false }, { ...c, selected: null }));
+  svg.appendChild(ui.rules.drawPiece({ ...piece, facing: 'N', moving: false, card: true }, { ...c, selected: null }));
   p.appendChild(h('div', { class: 'unitcard' }, svg, h('div', { html: ui.rules.pieceInfo(piece, c) })));
   if (ui.reach) {
     const mp = ui.rules.half?.(ui.reach.start_half_mp) ?? ui.reach.start_half_mp / 2;
@@ -573,7 +600,7 @@ async function main() {
   ui.play = { ...PLAY_DEFAULTS, ...(ui.rules.play || {}) };
   ui.view = new BoardView($('map'), ui.board, ui.rules);
   ui.view.on('click', onHexClick);
-  ui.view.on('cancel', () => { ui.selected = null; ui.reach = null; ui.dest = null; ui.preview = null; closeMenu(); render(); });
+  ui.view.on('cancel', () => { ui.selected = null; ui.reach = null; ui.dest = null; ui.preview = null; ui.rules.cancel?.(); closeMenu(); render(); });
   ui.view.on('hover', (hex) => {
     if (ui.hover === hex) return;
     ui.hover = hex;
@@ -589,7 +616,7 @@ async function main() {
     b.onclick = () => { ui.logTab = b.dataset.tab; ui.logScrollNew = true; renderLogs(); };
   }
   document.addEventListener('keydown', (ev) => {
-    if (ev.key === 'Escape') { ui.selected = null; ui.reach = null; ui.dest = null; ui.preview = null; closeMenu(); render(); }
+    if (ev.key === 'Escape') { ui.selected = null; ui.reach = null; ui.dest = null; ui.preview = null; ui.rules.cancel?.(); closeMenu(); render(); }
   });
   ui.net = new Net({ game: gameId, tokens }, {
     status: (s) => {

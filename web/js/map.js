@@ -289,6 +289,10 @@ export class BoardView {
         this.pieceEls.delete(k);
       }
     }
+    // Drawn in the order given, the last on top (a stack's top counter comes last).
+    const order = pieces.map((p) => this.pieceEls.get(p.key)).filter(Boolean);
+    const now = [...layer.children];
+    if (order.some((e, i) => now[i] !== e)) for (const e of order) layer.appendChild(e);
   }
 
   // marks: [{hex, cls, text, title}]

@@ -25,6 +25,7 @@ function ctx() {
     isOwn: () => true,
     unitName: (id) => board.units.find((u) => u.id === id)?.name,
     hints: [],
+    events: current?.events || [],
     selected: null,
     act: () => {},
     viewer: 'referee',

@@ -3,7 +3,8 @@
 // Chromium suite in run.mjs: it starts `coupdoeil serve` on a loopback port with games in memory,
 // creates a battle against the computer in the lobby, opens it, checks that the SVG map and its
 // counters are drawn, clicks one of its own units and checks that the reachable hexes are shown,
-// and that no page script error was reported on the way.
+// loads a Prussia's Glory battle and checks its counters and panels, and that no page script
+// error was reported on the way.
 //
 //   node firefox.mjs        (from web/tests; `npm ci` first)
 //
@@ -177,6 +178,26 @@ try {
     assert.ok(shown.costs > 3, 'costs are shown on the map');
     await page.mouse.move(1495, 945); // no hover box
     await page.screenshot({ path: path.join(SHOTS, 'firefox-movement.png') });
+  });
+
+  await test('a Prussia\'s Glory battle loads with its counters and panels', async () => {
+    const r = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario: 'pg-rossbach-battle', players: { A: 'human', B: 'greedy' }, seed: 3 }) });
+    const g = await r.json();
+    assert.ok(r.ok, JSON.stringify(g));
+    await page.goto(`${base}/g/${g.id}#t=${g.sides[0].token}`);
+    await waitFor(() => window.coupdoeil?.st?.your_turn === true, null, 'the Prussian decision');
+    const counts = await page.evaluate(() => ({
+      rules: window.coupdoeil.board.rules,
+      counters: document.querySelectorAll('#map .layer-pieces .counter').length,
+      leaders: document.querySelectorAll('#map .layer-pieces .leader').length,
+      armies: document.getElementById('armies')?.textContent || '',
+    }));
+    assert.equal(counts.rules, 'pg');
+    assert.ok(counts.counters > 20, `unit counters drawn (${counts.counters})`);
+    assert.ok(counts.leaders > 5, `leaders drawn (${counts.leaders})`);
+    assert.match(counts.armies, /Army Morale/);
+    await page.mouse.move(1495, 945);
+    await page.screenshot({ path: path.join(SHOTS, 'pg-firefox.png') });
   });
 
   await test('no page script error', async () => {

@@ -407,6 +407,180 @@ await test('a finished battle replays step by step and its record verifies', asy
   assert.match(await end.textContent('#prompt'), /Download the record/);
 });
 
+// ---------- Prussia's Glory ----------
+
+const PG = 'pg-rossbach-battle';
+let pgPage = null;
+
+// Clicks a hex until the counter wanted is selected (a click on a stack selects its next
+// counter that may move).
+async function selectOn(page, hex, unit) {
+  for (let i = 0; i < 8; i++) {
+    await clickHex(page, hex);
+    if ((await page.evaluate(() => window.coupdoeil.selected)) === unit) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`could not select ${unit} in ${hex}`);
+}
+
+// Makes whatever decision a Prussia's Glory page offers: the prompt's buttons that end or
+// decline, else a choice placed on the map, else the first of every legal choice.
+async function decidePg(page) {
+  const h = await page.evaluate(() => window.coupdoeil.hints);
+  for (const verb of ['end-phase', 'end', 'pass']) {
+    const x = h.find((y) => y.verb === verb);
+    if (x && (await page.locator(`#prompt [data-action="${x.notation}"]`).count())) {
+      await press(page, x.notation);
+      return;
+    }
+  }
+  const v = (await state(page)).state;
+  const located = h.find((x) => x.hex && ['to', 'lead', 'loss', 'retreat', 'gun-loss', 'withdraw', 'advance', 'momentum-advance', 'trace', 'gun'].includes(x.verb));
+  if (located) {
+    await clickHex(page, located.hex);
+    await page.waitForTimeout(100);
+    if (await page.locator('#menu').count()) await page.click('#menu button');
+  } else {
+    await page.click('#choices summary');
+    await page.click('#choicelist button');
+  }
+  await waitVersionAbove(page, v);
+}
+
+await test('Prussia\'s Glory: the lobby creates a battle against the computer', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.waitForSelector(`#scenario option[value="${PG}"]`, { state: 'attached' });
+  await page.selectOption('#scenario', PG);
+  await page.selectOption('#seat-A', 'human');
+  await page.selectOption('#seat-B', 'greedy');
+  await page.fill('#seed', '7');
+  await page.click('#create');
+  await page.waitForSelector('a[data-play="A"]');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  assert.equal(await page.evaluate(() => window.coupdoeil.board.rules), 'pg');
+  assert.ok(await page.locator('#map .layer-pieces .counter').count() > 20, 'unit counters are drawn');
+  assert.ok(await page.locator('#map .layer-pieces .leader').count() > 5, 'leaders are drawn');
+  assert.match(await page.textContent('#armies'), /Army Morale/);
+  pgPage = page;
+});
+
+let pgTarget = null;
+
+await test('Prussia\'s Glory: a unit moves by clicking it and a reachable hex', async () => {
+  const page = pgPage;
+  // Past the Deploy from Column Segment and whatever else comes before the movement.
+  for (let i = 0; i < 10 && !(await hints(page)).some((x) => x.startsWith('select ')); i++) {
+    await myTurn(page);
+    if ((await hints(page)).some((x) => x.startsWith('select '))) break;
+    await decidePg(page);
+  }
+  await myTurn(page);
+  // A Prussian Unit that can reach a hex next to two enemy hexes (a lone declaration would be
+  // made at once, without a choice), best with Units that will not withdraw (10.2): the reach
+  // of each, from the server.
+  const found = await page.evaluate(async () => {
+    const ui = window.coupdoeil;
+    const units = ui.st.observation.units.filter((u) => u.hex && u.side === 'B');
+    const enemy = [...new Set(units.map((u) => u.hex))];
+    const slow = new Set(units.filter((u) => !ui.board.units.find((d) => d.id === u.id)?.fast).map((u) => u.hex));
+    const near = (a, b) => { const A = ui.view.hex(a); const B = ui.view.hex(b); return Math.hypot(A.x - B.x, A.y - B.y) < 90; };
+    let best = null;
+    for (const h of ui.hints.filter((x) => x.verb === 'select' && ui.board.units.some((u) => u.id === x.unit))) {
+      const r = (await ui.net.request('reach', { unit: h.unit })).reach;
+      for (const e of r.hexes) {
+        if (enemy.includes(e.hex)) continue;
+        const next = enemy.filter((x) => near(x, e.hex));
+        const slowNext = next.filter((x) => slow.has(x)).length;
+        const score = slowNext >= 2 ? 20 + slowNext : next.length >= 2 ? 10 + slowNext : next.length;
+        if (!best || score > best.score) best = { score, unit: h.unit, from: h.hex, to: e.hex, cost: e.cost_half / 2, enemy: next };
+      }
+    }
+    return best && best.score >= 10 ? best : null;
+  });
+  assert.ok(found, 'some Prussian Unit can march next to the enemy');
+  await selectOn(page, found.from, found.unit);
+  await waitFor(page, (u) => window.coupdoeil.reach?.unit === u, found.unit, 'the reachable hexes');
+  const labels = await page.locator('.layer-highlights .hltext').allTextContents();
+  assert.ok(labels.length > 5 && labels.every((t) => t === 'all' || /^\d+$/.test(t)), `whole MP on the map: ${labels.slice(0, 8)}`);
+  assert.match(await page.textContent('#selection'), /SP-MR-MA|Bombardment Strength/);
+  await shot(page, 'pg-movement', found.from);
+  const v = (await state(page)).state;
+  await clickHex(page, found.to);
+  await page.waitForTimeout(100);
+  if (await page.locator('#menu').count()) await page.click('#menu button');
+  await waitVersionAbove(page, v);
+  const u = (await state(page)).observation.units.find((x) => x.id === found.unit);
+  assert.equal(u.hex, found.to, `${found.unit} stands in ${found.to}`);
+  const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
+  assert.ok(ev.some((t) => t.includes(`to ${found.to}`) && /\(.*7\.3\)/.test(t)), 'the move is logged with its rule');
+  pgTarget = found;
+});
+
+await test('Prussia\'s Glory: a Close Combat is put together on the map and its odds shown first', async () => {
+  const page = pgPage;
+  for (let i = 0; i < 20; i++) {
+    await myTurn(page);
+    const hs = await hints(page);
+    if (hs.some((x) => x.startsWith('attack '))) break;
+    if (hs.some((x) => x.startsWith('target '))) {
+      // An Offensive Bombardment is possible: its odds are previewed too.
+      const t = await page.evaluate(() => window.coupdoeil.hints.find((x) => x.verb === 'target').hex);
+      await clickHex(page, t);
+      await page.waitForSelector('#declare');
+      assert.match(await page.textContent('#selection'), /Bombardment Strength/);
+      await shot(page, 'pg-bombardment', t);
+      await page.keyboard.press('Escape');
+    }
+    await decidePg(page);
+  }
+  // A defending hex whose Units will not withdraw (10.2), if there is one.
+  const target = await page.evaluate(() => {
+    const ui = window.coupdoeil;
+    const slow = new Set(ui.st.observation.units.filter((u) => u.hex && u.side === 'B' && !ui.board.units.find((d) => d.id === u.id)?.fast).map((u) => u.hex));
+    const attacks = ui.hints.filter((x) => x.verb === 'attack');
+    return (attacks.find((x) => slow.has(x.hex) && !x.notation.includes('+')) || attacks[0]).hex;
+  });
+  await clickHex(page, target);
+  await page.waitForSelector('#declare');
+  const text = await page.textContent('#selection');
+  assert.match(text, /\d+ SP against \d+ SP: \d+-\d+ \(10\.3\)/, 'SP and the odds column');
+  assert.match(text, /\/6/, 'the chance of each result');
+  assert.match(text, /die: 1→/, 'each die face\'s result');
+  assert.match(text, /10\.4|10\.5|7\.6\.1|10\.1\.1/, 'the DRMs cite their rules');
+  const preview = await page.evaluate(() => window.coupdoeil.preview.result);
+  assert.equal(preview.rows.length, 6);
+  assert.equal(preview.chances.reduce((n, c) => n + c.sixths, 0), 6);
+  assert.ok(await page.locator('.layer-highlights .hl.option-blue').count() >= 1, 'the attacking hexes are marked');
+  await shot(page, 'pg-attack-odds', target);
+  const v = (await state(page)).state;
+  await page.click('#declare');
+  await waitVersionAbove(page, v);
+  const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
+  assert.ok(ev.some((t) => /close combat: .* against .*\(10\.1\)/.test(t)), 'the declaration is logged');
+});
+
+await test('Prussia\'s Glory: playing against the computer reaches the next turn', async () => {
+  const page = pgPage;
+  for (let i = 0; i < 120; i++) {
+    const st = await state(page);
+    if (st.observation.turn >= 2 && st.your_turn) break;
+    if (!st.your_turn) {
+      await page.waitForTimeout(100);
+      continue;
+    }
+    await decidePg(page);
+  }
+  const st = await state(page);
+  assert.equal(st.observation.turn, 2, `turn 2 begins (now: ${st.turn})`);
+  const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
+  assert.ok(ev.some((t) => /^Franco-Imperial: Movement Phase/.test(t)), 'the computer played its Player Turn');
+  assert.ok(ev.some((t) => /Turn 2 \(.*\) begins \(3\.0\)/.test(t)));
+  assert.ok(ev.some((t) => /army loses \d+ AM, now \d+ \(13\)/.test(t)), 'the Joint Army Morale Adjustment is logged');
+  await shot(page, 'pg-battle');
+});
+
 await test('no script errors on any page', async () => {
   assert.deepEqual(pageErrors, []);
 });

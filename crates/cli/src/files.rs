@@ -31,8 +31,29 @@ pub fn load_scenario(spec: &str) -> Result<Loaded> {
 }
 
 /// The `.toml` files of a scenario directory (sorted, not recursive), or the one file; each
-/// named as the path was given, so that diagnostics point at the file to fix.
+/// named as the path was given, so that diagnostics point at the file to fix; then the files
+/// their `[scenario] include` names (relative to the naming file's directory), and theirs.
 pub fn read_scenario_files(path: &Path) -> Result<Vec<(String, String)>> {
+    let mut out = read_own_files(path)?;
+    for _ in 0..coupdoeil_games::MAX_INCLUDE_DEPTH {
+        let more = coupdoeil_games::scenario_includes(&out);
+        if more.is_empty() {
+            return Ok(out);
+        }
+        for name in more {
+            let text = read_text(Path::new(&name))
+                .with_context(|| format!("a file of {} includes {name}", path.display()))?;
+            out.push((name, text));
+        }
+    }
+    bail!(
+        "the includes of {} nest deeper than {} files",
+        path.display(),
+        coupdoeil_games::MAX_INCLUDE_DEPTH
+    )
+}
+
+fn read_own_files(path: &Path) -> Result<Vec<(String, String)>> {
     let mut out = Vec::new();
     if path.is_dir() {
         let mut names = Vec::new();

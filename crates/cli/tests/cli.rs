@@ -73,7 +73,22 @@ fn list_shows_the_builtin_scenarios() {
     );
     let j = run(&["list", "--json"], "");
     let v: serde_json::Value = serde_json::from_str(&j.stdout).expect("JSON");
-    assert_eq!(v.as_array().map(Vec::len), Some(2));
+    let ids: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        ids.contains(&"dm-leuthen") && ids.contains(&HISTORICAL),
+        "{ids:?}"
+    );
+    assert_eq!(
+        o.stdout.lines().filter(|l| !l.starts_with(' ')).count(),
+        ids.len(),
+        "{}",
+        o.stdout
+    );
 }
 
 #[test]
@@ -481,5 +496,253 @@ fn bench_reports_rates() {
         o.stdout.contains("games/s") && o.stdout.contains("generations/s"),
         "{}",
         o.stdout
+    );
+}
+
+/// A Prussia's Glory scenario on disk as a user would copy one: the rules crate's small test
+/// field in `pg/field/`, including the shared charts from `pg/charts.toml`.
+fn pg_field(name: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = scratch(name);
+    let scen = dir.join("pg/field");
+    std::fs::create_dir_all(&scen).unwrap();
+    std::fs::copy(
+        root.join("data/scenarios/pg/charts.toml"),
+        dir.join("pg/charts.toml"),
+    )
+    .unwrap();
+    let field =
+        std::fs::read_to_string(root.join("crates/rules-pg/tests/data/field.toml")).unwrap();
+    let with_include = field.replacen(
+        "[scenario]\n",
+        "[scenario]\ninclude = [\"../charts.toml\"]\n",
+        1,
+    );
+    assert_ne!(with_include, field);
+    std::fs::write(scen.join("scenario.toml"), with_include).unwrap();
+    scen
+}
+
+#[test]
+fn a_prussias_glory_scenario_validates_with_its_included_charts() {
+    let scen = pg_field("pg-validate");
+    let o = run(&["validate", scen.to_str().unwrap()], "");
+    assert!(o.ok, "{}{}", o.stdout, o.stderr);
+    assert!(
+        o.stdout.contains("pg-test-field") && o.stdout.contains("rules pg"),
+        "{}",
+        o.stdout
+    );
+    // Without the shared file the problem names it.
+    std::fs::remove_file(scen.join("../charts.toml")).unwrap();
+    let o = run(&["validate", scen.to_str().unwrap()], "");
+    assert!(
+        !o.ok && o.stderr.contains("charts.toml"),
+        "{}{}",
+        o.stdout,
+        o.stderr
+    );
+}
+
+#[test]
+fn prussias_glory_plays_in_the_terminal_and_its_record_verifies() {
+    let scen = pg_field("pg-play");
+    let rec = scen.join("../game.json");
+    // Move Brigade A one hex, then end the Movement Phase and go on passing.
+    let script = format!(
+        "select p-a\nstep 0405\nmap\n{}quit\n",
+        "end-phase\npass\n".repeat(20)
+    );
+    let o = run(
+        &[
+            "play",
+            scen.to_str().unwrap(),
+            "--prussian",
+            "human",
+            "--b",
+            "greedy",
+            "--seed",
+            "2",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        &script,
+    );
+    assert!(o.ok, "{}{}", o.stdout, o.stderr);
+    let s = &o.stdout;
+    assert!(
+        s.contains("Prussian Player Turn: Movement Phase (7.3)"),
+        "{s}"
+    );
+    assert!(s.contains("Brigade A moves 0305 to 0405"), "{s}");
+    assert!(s.contains("AM 14"), "{s}");
+    // The picture keeps to 100 columns (the refusals and the log are the command's own).
+    for line in s
+        .lines()
+        .filter(|l| l.contains(" | Turn ") || l.starts_with("Marks: "))
+    {
+        assert!(
+            line.chars().count() <= 100,
+            "too wide for a terminal: {line}"
+        );
+    }
+    let v = run(&["verify", rec.to_str().unwrap()], "");
+    assert!(
+        v.ok && v.stdout.starts_with("OK: "),
+        "{}{}",
+        v.stdout,
+        v.stderr
+    );
+    let r = run(&["replay", rec.to_str().unwrap()], "");
+    assert!(
+        r.ok && r.stdout.contains("0405"),
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+}
+
+#[test]
+fn prussias_glory_sims_benches_and_its_records_verify_without_the_files() {
+    let scen = pg_field("pg-sim");
+    let recs = scen.join("../recs");
+    let o = run(
+        &[
+            "sim",
+            scen.to_str().unwrap(),
+            "-n",
+            "2",
+            "--prussian",
+            "greedy",
+            "--records",
+            recs.to_str().unwrap(),
+            "-q",
+        ],
+        "",
+    );
+    assert!(o.ok, "{}", o.stderr);
+    assert!(
+        o.stdout.starts_with("pg-test-field: 2 games"),
+        "{}",
+        o.stdout
+    );
+    // The record carries the scenario's files, the included charts with them.
+    std::fs::remove_dir_all(scen.join("..")).ok();
+    std::fs::create_dir_all(&recs).ok();
+    let o = run(
+        &[
+            "sim",
+            "-n",
+            "1",
+            "--records",
+            recs.to_str().unwrap(),
+            "-q",
+            &pg_field("pg-sim2").display().to_string(),
+        ],
+        "",
+    );
+    assert!(o.ok, "{}", o.stderr);
+    let rec = recs.join("game-0001.json");
+    std::fs::remove_dir_all(
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("coupdoeil-cli-tests/pg-sim2"),
+    )
+    .unwrap();
+    let v = run(&["verify", rec.to_str().unwrap()], "");
+    assert!(
+        v.ok && v.stdout.contains("pg-test-field"),
+        "{}{}",
+        v.stdout,
+        v.stderr
+    );
+    let b = run(
+        &[
+            "bench",
+            &pg_field("pg-bench").display().to_string(),
+            "--seconds",
+            "0.1",
+        ],
+        "",
+    );
+    assert!(b.ok, "{}", b.stderr);
+    assert!(
+        b.stdout.contains("(rules pg)") && b.stdout.contains("games/s"),
+        "{}",
+        b.stdout
+    );
+}
+
+#[test]
+fn prussias_glory_over_the_protocol() {
+    let scen = pg_field("pg-protocol");
+    let script = [
+        format!(
+            r#"{{"id":1,"cmd":"new","scenario":"{}","seed":5}}"#,
+            scen.display()
+        ),
+        r#"{"id":2,"cmd":"to_act"}"#.to_string(),
+        r#"{"id":3,"cmd":"force","outcome":"die 1"}"#.to_string(),
+        r#"{"id":4,"cmd":"force","outcome":"die 1"}"#.to_string(),
+        r#"{"id":5,"cmd":"legal"}"#.to_string(),
+        r#"{"id":6,"cmd":"apply","action":"select p-a"}"#.to_string(),
+        r#"{"id":7,"cmd":"apply","action":"step 0405"}"#.to_string(),
+        r#"{"id":8,"cmd":"events","viewer":"spectator"}"#.to_string(),
+        r#"{"id":9,"cmd":"render","viewer":"coalition"}"#.to_string(),
+    ];
+    let o = run(&["protocol"], &(script.join("\n") + "\n"));
+    let lines: Vec<serde_json::Value> = o
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 9, "{}", o.stdout);
+    assert_eq!(lines[0]["rules"], "pg", "{}", lines[0]);
+    assert_eq!(lines[1]["to_act"]["kind"], "chance");
+    assert!(
+        lines[4]["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["notation"] == "select p-a"),
+        "{}",
+        lines[4]
+    );
+    assert_eq!(lines[6]["ok"], true, "{}", lines[6]);
+    let moved = lines[7]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["json"]["event"] == "moved")
+        .expect("a move event");
+    assert_eq!(moved["json"]["unit"], "p-a");
+    assert_eq!(moved["json"]["to"], "0405");
+    assert!(
+        lines[8]["text"]
+            .as_str()
+            .unwrap()
+            .contains("Austrian's view")
+    );
+}
+
+#[test]
+fn the_prussias_glory_battles_are_built_in_and_bench() {
+    let o = run(&["list"], "");
+    for b in ["rossbach", "leuthen", "zorndorf", "torgau"] {
+        for id in [format!("pg-{b} "), format!("pg-{b}-battle ")] {
+            assert!(o.stdout.contains(&id), "{id}: {}", o.stdout);
+        }
+    }
+    let v = run(&["validate", "pg-zorndorf-battle"], "");
+    assert!(
+        v.ok && v.stdout.contains("Russian"),
+        "{}{}",
+        v.stdout,
+        v.stderr
+    );
+    let b = run(&["bench", "pg-rossbach-battle", "--seconds", "0.05"], "");
+    assert!(b.ok, "{}", b.stderr);
+    assert!(
+        b.stdout.starts_with("pg-rossbach-battle (rules pg)") && b.stdout.contains("games/s"),
+        "{}",
+        b.stdout
     );
 }

@@ -13,7 +13,8 @@ pub(crate) struct Builtin {
 }
 
 /// A built-in scenario directory: `scenario_files!("dm/leuthen": "scenario.toml", "map.toml")`
-/// embeds `data/scenarios/dm/leuthen/scenario.toml` and `map.toml`.
+/// embeds `data/scenarios/dm/leuthen/scenario.toml` and `map.toml`. A file its `[scenario]
+/// include` names is listed the same way, relative to the directory (`"../charts.toml"`).
 macro_rules! scenario_files {
     ($dir:literal: $($file:literal),+ $(,)?) => {
         Builtin {
@@ -30,18 +31,25 @@ pub(crate) fn all() -> &'static [&'static Builtin] {
 }
 
 impl Builtin {
-    /// The files named `dir/file`, for diagnostics.
+    /// The files named `dir/file` (an included `../charts.toml` of `pg/rossbach` is
+    /// `pg/charts.toml`), for diagnostics.
     pub(crate) fn named_files(&self) -> Vec<(String, &'static str)> {
         self.files
             .iter()
-            .map(|(f, text)| (format!("{}/{f}", self.dir), *text))
+            .map(|(f, text)| {
+                (
+                    crate::include::normalize(&format!("{}/{f}", self.dir)),
+                    *text,
+                )
+            })
             .collect()
     }
 
-    /// The files parsed into one document.
+    /// The files parsed into one document, their includes checked.
     pub(crate) fn document(&self) -> Result<Document, coupdoeil_scenario::Diagnostics> {
         let files = self.named_files();
         let refs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (n.as_str(), *t)).collect();
+        crate::include::check_includes(&refs)?;
         Document::parse(&refs)
     }
 }
@@ -78,11 +86,16 @@ pub(crate) fn all_ids() -> Vec<String> {
     ids().iter().flatten().cloned().collect()
 }
 
-/// Every embedded file as `rules/scenario/file.toml`, e.g. `dm/leuthen/map.toml`.
+/// Every embedded file as `rules/scenario/file.toml`, e.g. `dm/leuthen/map.toml`, or
+/// `rules/file.toml` for a file shared by a rule system's scenarios (`pg/charts.toml`), once
+/// each, in registry order.
 #[must_use]
 pub fn builtin_file_names() -> Vec<String> {
-    all()
-        .iter()
-        .flat_map(|b| b.files.iter().map(move |(f, _)| format!("{}/{f}", b.dir)))
-        .collect()
+    let mut out: Vec<String> = Vec::new();
+    for name in all().iter().flat_map(|b| b.named_files()).map(|(n, _)| n) {
+        if !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out
 }

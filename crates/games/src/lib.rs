@@ -9,6 +9,8 @@
 //!   observations as JSON, the events each viewer may see, the record, and a text picture of the
 //!   battlefield ([`AnyMatch::render_text`]).
 //! - [`replay_record`] re-derives every state of a record and lists its events.
+//! - [`scenario_includes`] says which other files a scenario's `[scenario] include` names, for
+//!   a caller that reads scenarios from disk.
 //!
 //! This crate does no I/O: it reads no files, no clock and no environment.
 //!
@@ -39,8 +41,11 @@ mod builtin;
 rule_systems! { $
     /// Drums & Muskets.
     dm: Dm(coupdoeil_dm::DrumsMuskets) = "dm";
+    /// Prussia's Glory.
+    pg: Pg(coupdoeil_pg::PrussiasGlory) = "pg";
 }
 
+mod include;
 mod load;
 mod replay;
 mod session;
@@ -55,6 +60,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub use builtin::builtin_file_names;
+pub use include::{MAX_INCLUDE_DEPTH, scenario_includes};
 pub use load::{LoadError, Loaded, ScenarioInfo, list, load, load_files, load_for_record};
 pub use replay::{ReplayFailure, Replayed, ReplayedStep, replay_record};
 pub use session::Session;

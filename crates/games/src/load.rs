@@ -187,7 +187,8 @@ pub fn load(id: &str) -> Result<Loaded, LoadError> {
 }
 
 /// Loads a scenario from files the caller read: `(file name, contents)`, one `.toml` file or
-/// every `.toml` file of a scenario directory. `extends` resolves against the built-ins.
+/// every `.toml` file of a scenario directory, with the files their `[scenario] include` names
+/// ([`scenario_includes`](crate::scenario_includes)). `extends` resolves against the built-ins.
 ///
 /// # Errors
 /// Every problem of the files (syntax, merging, validation, the rule system's own checks).
@@ -204,6 +205,7 @@ pub fn load_files(files: Vec<(String, String)>) -> Result<Loaded, LoadError> {
         .iter()
         .map(|(n, t)| (n.as_str(), t.as_str()))
         .collect();
+    crate::include::check_includes(&refs).map_err(LoadError::Invalid)?;
     let doc = Document::parse(&refs)
         .and_then(resolve)
         .map_err(LoadError::Invalid)?;

@@ -11,10 +11,16 @@ use coupdoeil_games::{AnyGame, GameExt};
 use rand::SeedableRng;
 use std::sync::Arc;
 
-fn leuthen() -> Arc<DrumsMuskets> {
-    match coupdoeil_games::load("dm-leuthen-historical").unwrap().game {
+/// The Drums & Muskets game of a built-in scenario.
+fn dm_game(id: &str) -> Arc<DrumsMuskets> {
+    match coupdoeil_games::load(id).unwrap().game {
         AnyGame::Dm(g) => g,
+        other => panic!("{id} is a `{}` scenario", other.rules_id()),
     }
+}
+
+fn leuthen() -> Arc<DrumsMuskets> {
+    dm_game("dm-leuthen-historical")
 }
 
 /// Positions where side A (Prussian) must choose among several actions in a Movement Phase
@@ -127,7 +133,7 @@ fn search_games_are_legal_and_reproducible() {
 /// half-way), with and without transpositions and tree reuse; on the free set-up scenario.
 #[test]
 fn chosen_plans_play_out_in_the_real_game() {
-    let AnyGame::Dm(g) = coupdoeil_games::load("dm-leuthen").unwrap().game;
+    let g = dm_game("dm-leuthen");
     for (k, transpositions) in [false, true].into_iter().enumerate() {
         let mut c = SearchConfig::level(1);
         c.turn_iterations = 30;

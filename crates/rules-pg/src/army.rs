@@ -129,7 +129,12 @@ impl PrussiasGlory {
     /// conditions hold.
     #[must_use]
     pub fn victory_level(&self, s: &State) -> Option<(Side, String)> {
-        let vp = self.victory_points(s);
+        self.victory_level_at(s, self.victory_points(s))
+    }
+
+    /// The victory level reached with these victory points (side A first).
+    #[must_use]
+    pub fn victory_level_at(&self, s: &State, vp: [i32; 2]) -> Option<(Side, String)> {
         let first = self.data.first;
         let diff = vp[first.index()] - vp[first.other().index()];
         self.data.victory.iter().find_map(|v| {

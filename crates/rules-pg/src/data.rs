@@ -122,6 +122,10 @@ pub struct TroopDef {
     pub shock: u8,
     /// A Fast Unit (cavalry, and light troops the data marks so).
     pub fast: bool,
+    /// The nation whose troops these are, for display (`prussian`, `austrian`, `french`,
+    /// `imperial`, `russian`, `saxon` ...): the troop's own `nation`, else its army's, else
+    /// the side id. No rules effect.
+    pub nation: String,
 }
 
 impl TroopDef {
@@ -188,6 +192,8 @@ pub struct LeaderDef {
     pub ma: u8,
     /// The Wing he leads (Wing Leaders).
     pub wing: Option<WingId>,
+    /// The nation, for display (as [`TroopDef::nation`]).
+    pub nation: String,
 }
 
 /// A Wing.
@@ -272,6 +278,9 @@ pub struct ArmyDef {
     pub basic_infantry: GroupId,
     /// The Basic Cavalry Group.
     pub basic_cavalry: GroupId,
+    /// The nation of its troops unless they say otherwise, for display (the side id when the
+    /// data names none).
+    pub nation: String,
 }
 
 /// A hex terrain of the Terrain Effects Chart.
@@ -979,6 +988,8 @@ struct RawArmy {
     #[serde(default)]
     activation_cost_again: u8,
     friendly_edges: Vec<String>,
+    #[serde(default)]
+    nation: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -1019,6 +1030,8 @@ struct RawLeader {
     #[serde(default)]
     morale: u8,
     movement: u8,
+    #[serde(default)]
+    nation: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -1047,6 +1060,8 @@ struct RawTroop {
     morale: Option<u8>,
     #[serde(default)]
     movement: Option<u8>,
+    #[serde(default)]
+    nation: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -1496,6 +1511,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             morale: r.morale,
             ma: r.movement,
             wing: None,
+            nation: r.nation.clone().unwrap_or_default(),
         });
     }
 
@@ -1730,6 +1746,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             shock: t.shock,
             // RULING (pg-rulings 36): all cavalry is Fast; the data may add light troops.
             fast: t.fast.unwrap_or(arm == Arm::Cavalry),
+            nation: t.nation.clone().unwrap_or_default(),
         });
     }
     for (name, n) in [
@@ -1834,7 +1851,24 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             edges,
             basic_infantry: bi.first().copied().unwrap_or(GroupId(0)),
             basic_cavalry: bc.first().copied().unwrap_or(GroupId(0)),
+            nation: a.nation.clone().unwrap_or_else(|| a.side.clone()),
         });
+    }
+    // Display nations: a counter's own, else its army's.
+    let army_nation = |side: Side| {
+        armies[side.index()]
+            .as_ref()
+            .map_or_else(String::new, |a| a.nation.clone())
+    };
+    for t in &mut troops {
+        if t.nation.is_empty() {
+            t.nation = army_nation(t.side);
+        }
+    }
+    for x in &mut leaders {
+        if x.nation.is_empty() {
+            x.nation = army_nation(x.side);
+        }
     }
     for side in Side::ALL {
         if armies[side.index()].is_none() {

@@ -1,8 +1,10 @@
 //! A static evaluation for heuristic agents (the engine's [`Evaluate`] capability). Prussia's
-//! Glory hides nothing, so it may read the whole state.
+//! Glory hides nothing, so it may read the whole state. The positional terms of one counter are
+//! exposed separately ([`PrussiasGlory::position_terms`]) so that the plans can rank the ends of
+//! a counter's move without evaluating the whole state for each.
 
 use crate::PrussiasGlory;
-use crate::data::Arm;
+use crate::data::{Arm, Cell, Counter, LeaderId, Role, UnitId};
 use crate::state::{Morale, State};
 use coupdoeil_engine::{Evaluate, Side};
 
@@ -14,6 +16,118 @@ const AM: i32 = 8;
 const PRESS: i32 = 2;
 /// Pull of the infantry toward a hold-ground objective, per hex.
 const HOLD: i32 = 3;
+/// A Unit out of its Wing Leader's command range (4.2.2).
+const OUT_OF_RANGE: i32 = 6;
+/// Hexes beyond which a distance no longer matters to the pull.
+const FAR: u32 = 12;
+
+/// What the positional terms need to know of the position, gathered once.
+pub(crate) struct Context {
+    /// The side evaluated for.
+    pub side: Side,
+    /// Whether it must close with the enemy (it is not winning now).
+    pub pressing: bool,
+    /// Where the enemy's Units stand.
+    pub enemy: Vec<Cell>,
+}
+
+impl PrussiasGlory {
+    /// The context of `side`'s evaluation of `s`.
+    pub(crate) fn context(&self, s: &State, side: Side, vp: [i32; 2]) -> Context {
+        let standing = self.victory_level_at(s, vp).map(|x| x.0);
+        Context {
+            side,
+            pressing: standing != Some(side),
+            enemy: s
+                .troops
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| self.data.troops[*i].side != side)
+                .filter_map(|(_, t)| t.cell)
+                .collect(),
+        }
+    }
+
+    fn nearest(cells: &[Cell], board: &crate::data::Board, c: Cell) -> u32 {
+        cells
+            .iter()
+            .map(|&e| board.distance(c, e))
+            .min()
+            .unwrap_or(0)
+            .min(FAR)
+    }
+
+    /// The positional terms of `side`'s own Unit `u` standing in `c`: the pull toward the enemy
+    /// when pressing, and staying within its Wing Leader's command range (4.2.2).
+    pub(crate) fn unit_terms(&self, s: &State, cx: &Context, u: UnitId, c: Cell) -> i32 {
+        let d = &self.data.troops[u.ix()];
+        if d.side != cx.side || d.arm == Arm::Artillery {
+            return 0;
+        }
+        let board = &self.data.board;
+        let mut score = 0;
+        if cx.pressing {
+            score -= PRESS * Self::nearest(&cx.enemy, board, c) as i32;
+        }
+        if let Some(w) = d.wing
+            && let Some(lc) = s.leader(self.data.wings[w.ix()].leader).cell
+            && board.distance(lc, c) > crate::command::COMMAND_RANGE
+        {
+            score -= OUT_OF_RANGE;
+        }
+        score
+    }
+
+    /// The positional terms of `side`'s own Leader `l` standing in `c`: his wing's Units in
+    /// command range.
+    pub(crate) fn leader_terms(&self, s: &State, cx: &Context, l: LeaderId, c: Cell) -> i32 {
+        let d = &self.data.leaders[l.ix()];
+        let (Role::Wing, Some(w)) = (d.role, d.wing) else {
+            return 0;
+        };
+        if d.side != cx.side {
+            return 0;
+        }
+        let board = &self.data.board;
+        let out = s
+            .troops
+            .iter()
+            .enumerate()
+            .filter(|(i, t)| {
+                self.data.troops[*i].wing == Some(w)
+                    && t.cell
+                        .is_some_and(|x| board.distance(x, c) > crate::command::COMMAND_RANGE)
+            })
+            .count() as i32;
+        -OUT_OF_RANGE * out
+    }
+
+    /// The positional terms of counter `who` standing in `c` (for ranking its moves).
+    pub(crate) fn position_terms(&self, s: &State, cx: &Context, who: Counter, c: Cell) -> i32 {
+        match who {
+            Counter::Unit(u) => {
+                let mut t = self.unit_terms(s, cx, u, c);
+                // Hold-ground objectives pull the bonus side's infantry.
+                if self.data.troops[u.ix()].arm == Arm::Infantry {
+                    for b in self.data.bonuses.iter().flatten() {
+                        if b.side == self.data.troops[u.ix()].side {
+                            let dist = b
+                                .near
+                                .iter()
+                                .map(|&h| self.data.board.distance(h, c) as i32)
+                                .min()
+                                .unwrap_or(0);
+                            let sign = if b.side == cx.side { 1 } else { -1 };
+                            t -= sign * HOLD * (dist - 1).clamp(0, 15);
+                        }
+                    }
+                }
+                t
+            }
+            Counter::Leader(l) => self.leader_terms(s, cx, l, c),
+        }
+    }
+}
 
 impl Evaluate for PrussiasGlory {
     fn evaluate(&self, s: &State, side: Side) -> i32 {
@@ -25,7 +139,8 @@ impl Evaluate for PrussiasGlory {
             };
         }
         let board = &self.data.board;
-        let standing = self.victory_level(s).map(|x| x.0);
+        let vp = self.victory_points(s);
+        let cx = self.context(s, side, vp);
         let mut score = 0i32;
         for (i, t) in s.troops.iter().enumerate() {
             let Some(c) = t.cell else { continue };
@@ -42,13 +157,11 @@ impl Evaluate for PrussiasGlory {
                 Morale::Routed => worth * 4 / 10,
             };
             score += if own { worth } else { -worth };
-            // The side not winning now must close with the enemy.
-            if own && standing != Some(side) && d.arm != Arm::Artillery {
-                let dist = self.nearest_unit_of(s, side.other(), c).min(12) as i32;
-                score -= PRESS * dist;
+            if own {
+                score += self.unit_terms(s, &cx, UnitId(i as u8), c);
             }
         }
-        // Hold-ground objectives.
+        // Hold-ground objectives: the bonus side's infantry nearest to each.
         for group in &self.data.bonuses {
             for b in group {
                 let sign = if b.side == side { 1 } else { -1 };
@@ -85,12 +198,11 @@ impl Evaluate for PrussiasGlory {
             if a.broken {
                 m -= 250;
             }
-            if !a.active && standing != Some(x) {
+            if !a.active && (x != side || cx.pressing) {
                 m -= 150;
             }
             score += if x == side { m } else { -m };
         }
-        let vp = self.victory_points(s);
         score += VP * (vp[side.index()] - vp[side.other().index()]);
         score
     }

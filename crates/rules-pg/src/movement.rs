@@ -153,7 +153,7 @@ impl PrussiasGlory {
                 return false;
             }
             let engaged_there =
-                occ.zoc[side.index()][n.ix()] || mover.is_some_and(|m| self.passable(m, c, n));
+                occ.zoc_of(side, n) || mover.is_some_and(|m| self.passable(m, c, n));
             engaged_there
                 && self.top_steps(s, n).iter().any(|&e| {
                     let d = &self.data.troops[e.ix()];
@@ -240,7 +240,7 @@ impl PrussiasGlory {
             None => 0,
         };
         if let Some(u) = unit {
-            let others = occ.troops[from.ix()].saturating_sub(u8::from(self_in_occ));
+            let others = occ.troops(from).saturating_sub(u8::from(self_in_occ));
             if self.vacates_locked(s, u, from, others, engaged) {
                 return out;
             }
@@ -305,7 +305,7 @@ impl PrussiasGlory {
                         }
                         // 7.5.2 Artillery only where friendly infantry or cavalry already is.
                         if d.arm == Arm::Artillery
-                            && !(occ.unit_of(side, n) && occ.foot_horse[n.ix()] > 0)
+                            && !(occ.unit_of(side, n) && occ.foot_horse(n) > 0)
                         {
                             continue;
                         }
@@ -357,7 +357,7 @@ impl PrussiasGlory {
                 // Engaged if within the top four steps where it is placed: on top it is; at the
                 // bottom, only if the steps above leave room.
                 !below
-                    || u32::from(occ.foot_horse[n.ix()]) + u32::from(s.troop(u).steps)
+                    || u32::from(occ.foot_horse(n)) + u32::from(s.troop(u).steps)
                         <= u32::from(crate::zoc::ENGAGED_STEPS)
             }
         }

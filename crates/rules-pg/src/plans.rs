@@ -5,8 +5,9 @@
 use crate::PrussiasGlory;
 use crate::action::Action;
 use crate::data::{Arm, Cell, Counter};
+use crate::heuristic::Context;
 use crate::state::{Stage, State};
-use coupdoeil_engine::{Evaluate, Game, Plans, Side};
+use coupdoeil_engine::{Game, Plans};
 use std::collections::BTreeMap;
 
 /// End positions kept per counter.
@@ -73,8 +74,7 @@ impl PrussiasGlory {
                         d.arm != Arm::Artillery
                             && occ.in_ezoc(d.side, n.cell)
                             && (!n.below
-                                || u32::from(occ.foot_horse[n.cell.ix()])
-                                    + u32::from(s.troop(u).steps)
+                                || u32::from(occ.foot_horse(n.cell)) + u32::from(s.troop(u).steps)
                                     <= 4)
                     }
                     None => false,
@@ -148,15 +148,10 @@ impl PrussiasGlory {
             .collect()
     }
 
-    /// How much better `side`'s evaluation gets by counter `c` standing in `to` rather than
-    /// where it is, by the evaluation's own positional terms (for ranking a counter's ends).
-    fn move_gain(&self, s: &State, side: Side, c: Counter, to: Cell) -> i32 {
-        let mut t = s.clone();
-        match c {
-            Counter::Unit(u) => t.troops[u.ix()].cell = Some(to),
-            Counter::Leader(l) => t.leaders[l.ix()].cell = Some(to),
-        }
-        self.evaluate(&t, side)
+    /// How good counter `c` standing in `to` is for `side`, by the evaluation's own positional
+    /// terms for that counter (for ranking a counter's ends).
+    fn move_gain(&self, s: &State, cx: &Context, c: Counter, to: Cell) -> i32 {
+        self.position_terms(s, cx, c, to)
     }
 }
 
@@ -182,13 +177,24 @@ impl Plans for PrussiasGlory {
                         continue;
                     }
                     let Some(m) = st.moving else { continue };
+                    let cx = self.context(&st, side, self.victory_points(&st));
                     let mut scored: Vec<(i32, Vec<Action>)> = self
                         .move_ends(&st)
                         .into_iter()
                         .map(|(cell, p)| {
+                            // Enemy artillery alone where it ends is captured: 2 VP a step.
+                            let capture: i32 = st
+                                .troops
+                                .iter()
+                                .enumerate()
+                                .filter(|(i, t)| {
+                                    t.cell == Some(cell) && self.data.troops[*i].side != side
+                                })
+                                .map(|(_, t)| 80 * i32::from(t.steps))
+                                .sum();
                             let mut plan = vec![a];
                             plan.extend(p);
-                            (self.move_gain(&st, side, m.counter, cell), plan)
+                            (self.move_gain(&st, &cx, m.counter, cell) + capture, plan)
                         })
                         .collect();
                     scored.sort_by(|x, y| y.0.cmp(&x.0).then_with(|| x.1.cmp(&y.1)));

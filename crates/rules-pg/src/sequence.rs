@@ -85,6 +85,16 @@ impl PrussiasGlory {
                 ..ArmyState::default()
             }
         };
+        // 4.3.1, 4.3.3 An army that starts Activated (every battle scenario) has its
+        // Detachments dissolved into the Basic Groups already.
+        let dets: Vec<DetState> = d
+            .groups
+            .iter()
+            .map(|g| DetState {
+                dissolved: g.detachment && (d.armies[g.side].active || !d.main),
+                ..DetState::default()
+            })
+            .collect();
         let mut s = State {
             turn: 1,
             phasing: d.first,
@@ -95,7 +105,7 @@ impl PrussiasGlory {
             leaders,
             wings,
             effective: vec![true; d.groups.len()],
-            dets: vec![DetState::default(); d.groups.len()],
+            dets,
             armies: BySide::new(army(Side::A), army(Side::B)),
             locked: Vec::new(),
             bombarded: Vec::new(),
@@ -331,6 +341,11 @@ impl PrussiasGlory {
             }
             if self.decider(s).is_none() {
                 return; // a die
+            }
+            // The Movement Segment always offers a choice (another counter, the end of the
+            // phase, or the next hex): no need to list it all to find out.
+            if s.pending.is_empty() && s.stage == Stage::Movement {
+                return;
             }
             legal.clear();
             self.list_actions(s, &mut legal);

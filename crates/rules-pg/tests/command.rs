@@ -545,6 +545,34 @@ fn r4_3_a_detachment_activates_within_three_hexes_of_the_enemy() {
 }
 
 #[test]
+fn r4_3_3_a_battle_scenario_starts_with_its_detachments_dissolved() {
+    // The test field is a battle scenario: both armies start Activated (4.1), so the
+    // Detachment is already dissolved and its wing follows the Basic Cavalry Group (4.3.1).
+    let game = field_with(DETACHMENT);
+    let s = game.initial_state();
+    let det = game
+        .data
+        .groups
+        .iter()
+        .position(|g| g.id == "a-det")
+        .unwrap();
+    assert!(s.dets[det].dissolved);
+    let w = game.data.wing_by_id("a-w2").unwrap();
+    let basic_cav = game
+        .data
+        .groups
+        .iter()
+        .position(|g| g.id == "a-cav")
+        .unwrap();
+    assert_eq!(game.wing_group(&s, w).ix(), basic_cav);
+    // A main scenario with Inactive armies keeps it a Detachment until the army activates.
+    let game = field_with(&format!("{MAIN}\n{DETACHMENT}"));
+    let s = game.initial_state();
+    assert!(!s.dets[det].dissolved);
+    assert_eq!(game.wing_group(&s, w).ix(), det);
+}
+
+#[test]
 fn r7_6_3_forced_deployment_when_an_enemy_comes_within_three_hexes() {
     // The Austrian foot In Column; the Prussian cuirassiers come within 3 hexes.
     let mut fx = Fx::deployed();

@@ -122,3 +122,11 @@ fn golden_zorndorf_battle_seed_1() {
         &playthrough(common::shipped("zorndorf-battle"), 1),
     );
 }
+
+#[test]
+fn golden_torgau_battle_seed_1() {
+    check(
+        "torgau-battle-seed-1.txt",
+        &playthrough(common::shipped("torgau-battle"), 1),
+    );
+}

@@ -51,6 +51,11 @@ raw_record! {
         #[serde(default)]
         #[allow(dead_code)]
         featured: bool,
+        /// Other files read with this one (resolved by the caller that reads files, checked by
+        /// the registry; not by this crate).
+        #[serde(default)]
+        #[allow(dead_code)]
+        include: Vec<String>,
     }
 }
 

@@ -312,6 +312,8 @@ pub fn shipped(id: &str) -> PrussiasGlory {
             &battle_files!("zorndorf"),
             Some(&battle_overlay!("zorndorf")),
         ),
+        "torgau" => build(&battle_files!("torgau"), None),
+        "torgau-battle" => build(&battle_files!("torgau"), Some(&battle_overlay!("torgau"))),
         other => panic!("no shipped scenario {other}"),
     }
 }
@@ -324,4 +326,6 @@ pub const SHIPPED: &[&str] = &[
     "leuthen-battle",
     "zorndorf",
     "zorndorf-battle",
+    "torgau",
+    "torgau-battle",
 ];
