@@ -11,14 +11,18 @@ use std::time::Instant;
 fn main() {
     let files = [
         ("vimeiro.toml", include_str!("../tests/data/vimeiro.toml")),
-        ("charts.toml", include_str!("../../../data/scenarios/ge/charts.toml")),
+        (
+            "charts.toml",
+            include_str!("../../../data/scenarios/ge/charts.toml"),
+        ),
     ];
     let t0 = Instant::now();
     let sc = Scenario::from_document(Document::parse(&files).expect("parses")).expect("valid");
     let g = GloryEmpire::new(&sc).expect("loads");
     println!("load: {:.2} ms", t0.elapsed().as_secs_f64() * 1e3);
     let games = 20u64;
-    let (mut decisions, mut legal_ns, mut apply_ns, mut plans_ns, mut plan_calls) = (0u64, 0u128, 0u128, 0u128, 0u64);
+    let (mut decisions, mut legal_ns, mut apply_ns, mut plans_ns, mut plan_calls) =
+        (0u64, 0u128, 0u128, 0u128, 0u64);
     let mut legal = Vec::new();
     let mut plans = Vec::new();
     let mut ev = Vec::new();
@@ -51,8 +55,20 @@ fn main() {
     }
     let secs = t.elapsed().as_secs_f64();
     println!("{games} random games, {decisions} decisions in {secs:.2} s");
-    println!("legal_actions: {:.1} us per call", legal_ns as f64 / decisions as f64 / 1e3);
-    println!("apply_action:  {:.1} us per call", apply_ns as f64 / decisions as f64 / 1e3);
-    println!("plans:         {:.1} us per call", plans_ns as f64 / plan_calls.max(1) as f64 / 1e3);
-    println!("state size:    {} bytes of JSON", serde_json::to_string(&g.initial_state()).map_or(0, |x| x.len()));
+    println!(
+        "legal_actions: {:.1} us per call",
+        legal_ns as f64 / decisions as f64 / 1e3
+    );
+    println!(
+        "apply_action:  {:.1} us per call",
+        apply_ns as f64 / decisions as f64 / 1e3
+    );
+    println!(
+        "plans:         {:.1} us per call",
+        plans_ns as f64 / plan_calls.max(1) as f64 / 1e3
+    );
+    println!(
+        "state size:    {} bytes of JSON",
+        serde_json::to_string(&g.initial_state()).map_or(0, |x| x.len())
+    );
 }

@@ -83,6 +83,8 @@ impl GloryEmpire {
             let Some(&top) = st.first() else { continue };
             let ok = match kind {
                 ReactKind::Fire => self.may_react_fire(s, c, top, trig),
+                // RULING: in the Reserve Movement Phase the phasing player's infantry may form
+                // Square against moving enemy cavalry too (4.2.5: he may make reactions).
                 ReactKind::Square => {
                     let Trigger::Entered { at } = trig else {
                         continue;

@@ -28,22 +28,43 @@ fn s7_7_3_sed_units_pay_the_sed_column_of_the_tec() {
     f.put("2-95", "1011", Formation::Sed, "N");
     f.at(B, Stage::Movement);
     f.play("select 2-95");
-    assert_eq!(f.step_cost("1010"), Some(1), "woods cost SeD 1, and its climb nothing");
+    assert_eq!(
+        f.step_cost("1010"),
+        Some(1),
+        "woods cost SeD 1, and its climb nothing"
+    );
     let mut g = Fx::empty();
     g.put("2-95", "1011", Formation::Column, "N");
     g.at(B, Stage::Movement);
     g.play("select 2-95");
-    assert_eq!(g.step_cost("1010"), Some(3), "a Column 2 and 1 for the contour");
+    assert_eq!(
+        g.step_cost("1010"),
+        Some(3),
+        "a Column 2 and 1 for the contour"
+    );
 }
 
 #[test]
 fn s7_4_s7_8_line_and_square_only_in_open_or_ldt() {
     let f = Fx::empty();
     let k = f.game.data.troops[f.unit("2-97").ix()].kind;
-    for (hex, ok) in [("0202", true), ("0407", true), ("1010", false), ("0605", false)] {
+    for (hex, ok) in [
+        ("0202", true),
+        ("0407", true),
+        ("1010", false),
+        ("0605", false),
+    ] {
         let c = f.hex(hex);
-        assert_eq!(f.game.formation_allowed(k, Formation::Line, c, false), ok, "{hex}");
-        assert_eq!(f.game.formation_allowed(k, Formation::Square, c, false), ok, "{hex}");
+        assert_eq!(
+            f.game.formation_allowed(k, Formation::Line, c, false),
+            ok,
+            "{hex}"
+        );
+        assert_eq!(
+            f.game.formation_allowed(k, Formation::Square, c, false),
+            ok,
+            "{hex}"
+        );
         assert!(f.game.formation_allowed(k, Formation::Column, c, false));
     }
 }
@@ -57,16 +78,32 @@ fn s15_2_2_units_inside_an_earthwork_face_its_front() {
     let arcs: Vec<Arc> = EdgeDir::ALL.iter().map(|d| a[d.index() as usize]).collect();
     assert_eq!(
         arcs,
-        [Arc::Front, Arc::Front, Arc::Flank, Arc::Flank, Arc::Flank, Arc::Flank],
+        [
+            Arc::Front,
+            Arc::Front,
+            Arc::Flank,
+            Arc::Flank,
+            Arc::Flank,
+            Arc::Flank
+        ],
         "its front hexsides N and NE, all others flank"
     );
-    assert!(f.game.in_post(&f.s, f.unit("2-97")), "an earthwork is always fortified");
+    assert!(
+        f.game.in_post(&f.s, f.unit("2-97")),
+        "an earthwork is always fortified"
+    );
     // Fire through its front uses the earthwork's FSM instead of the terrain's.
     f.put("gren-1-1", "0302", Formation::Line, "SSE");
     let st = f.game.strength(&f.s, f.hex("0302")).unwrap();
     let t = f.s.stack(f.hex("0303"));
-    let o = f.game.fire_odds(&f.s, f.hex("0302"), f.hex("0303"), &t, &st, false, 1);
-    assert!(o.modifiers.iter().any(|m| m.what.contains("earthwork")), "{:?}", o.modifiers);
+    let o = f
+        .game
+        .fire_odds(&f.s, f.hex("0302"), f.hex("0303"), &t, &st, false, 1);
+    assert!(
+        o.modifiers.iter().any(|m| m.what.contains("earthwork")),
+        "{:?}",
+        o.modifiers
+    );
 }
 
 #[test]
@@ -80,7 +117,10 @@ fn s15_2_3_cavalry_in_a_post_is_outside_it() {
     let u = f.unit("2-97");
     assert!(f.game.in_post(&f.s, u));
     let drm = f.game.stack_drm(&f.s, &[u]);
-    assert!(drm.iter().any(|m| m.value == 10 && m.what.contains("Post")), "{drm:?}");
+    assert!(
+        drm.iter().any(|m| m.value == 10 && m.what.contains("Post")),
+        "{drm:?}"
+    );
 }
 
 #[test]
