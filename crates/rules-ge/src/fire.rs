@@ -601,8 +601,10 @@ impl GloryEmpire {
         }
         if fa.leader_hits > 0 {
             fa.leader_hits -= 1;
-            let side = self.data.troops[fa.units[0].ix()].side;
-            let leaders = self.own_leaders_at(s, side, fa.target);
+            let leaders = match fa.units.first() {
+                Some(&u) => self.own_leaders_at(s, self.data.troops[u.ix()].side, fa.target),
+                None => Vec::new(),
+            };
             self.replace_top(s, Frame::FireApply(fa));
             if !leaders.is_empty() {
                 s.pending.push(Frame::Leader(LeaderRoll::Casualty(leaders)));
