@@ -367,6 +367,14 @@ fn print_summary(s: &Summary) {
         s.jobs,
         s.seconds
     );
+    // Side names differ in length between systems ("Franco-Imperial"): pad to the longest.
+    let side_width = s
+        .agents
+        .iter()
+        .flat_map(|a| a.by_side.iter().map(|side| side.side.chars().count()))
+        .max()
+        .unwrap_or(0)
+        .max(12);
     for a in &s.agents {
         out!(
             "  {:<24} wins {:>4} ({} [{} - {}])  draws {:>3} ({})  losses {:>4} ({} [{} - {}]){}",
@@ -389,7 +397,7 @@ fn print_summary(s: &Summary) {
         );
         for side in &a.by_side {
             out!(
-                "      as {:<12} {:>4} of {:>4} won ({} [{} - {}])",
+                "      as {:<side_width$} {:>4} of {:>4} won ({} [{} - {}])",
                 side.side,
                 side.tally.wins,
                 side.tally.games,
