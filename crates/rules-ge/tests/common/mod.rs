@@ -426,7 +426,10 @@ pub fn errors_of(scenario: impl Fn(&str) -> String, charts: impl Fn(&str) -> Str
 }
 
 /// The game of the test scenario and charts as edited by `scenario` and `charts`.
-pub fn game_from(scenario: impl Fn(&str) -> String, charts: impl Fn(&str) -> String) -> GloryEmpire {
+pub fn game_from(
+    scenario: impl Fn(&str) -> String,
+    charts: impl Fn(&str) -> String,
+) -> GloryEmpire {
     let (a, b) = (scenario(VIMEIRO), charts(CHARTS));
     let doc = Document::parse(&[("vimeiro.toml", &a), ("charts.toml", &b)])
         .unwrap_or_else(|e| panic!("{e}"));
