@@ -105,9 +105,9 @@ fn unit_words(g: &GloryEmpire, u: &SeenUnit, codes: &BTreeMap<String, String>) -
     if u.moved {
         states.push("moved".into());
     }
-    let name: String = d.name.chars().take(28).collect();
+    let name: String = d.name.chars().take(36).collect();
     format!(
-        "{} {} {}-{}-{:+} {}/{} steps, {} facing {}{}",
+        "{} {} {} SP, MV {}, CVM {:+}, {}/{} steps, {} facing {}{}",
         codes.get(&u.id).map_or("???", String::as_str),
         name.trim_end(),
         u.sp,
