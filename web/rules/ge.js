@@ -332,8 +332,12 @@ function stageText(obs) {
   return cap(obs.stage_name || obs.waiting);
 }
 
+// The Command Segment and the Leader Replacement Phase belong to no Player Turn (4).
+const NO_PLAYER_TURN = ['Initiative', 'RandomEvent', 'ChooseFirst', 'Attachment', 'Orders', 'LeaderReplacement', 'Over'];
+
 function turnText(obs, ctx) {
-  return `Turn ${obs.turn} of ${obs.turns} · ${obs.clock}${obs.light && obs.light !== 'day' ? ` (${obs.light})` : ''} · ${ctx.sideName(obs.phasing)} phasing · ${obs.stage_name || obs.stage}`;
+  const who = NO_PLAYER_TURN.includes(obs.stage) ? '' : ` · ${ctx.sideName(obs.phasing)} Player Turn`;
+  return `Turn ${obs.turn} of ${obs.turns} · ${obs.clock}${obs.light && obs.light !== 'day' ? ` (${obs.light})` : ''}${who} · ${obs.stage_name || obs.stage}`;
 }
 
 const ARC = { F: 'front', L: 'flank', R: 'rear' };
