@@ -17,7 +17,10 @@ use coupdoeil_scenario::{Diagnostics, Scenario};
 use serde_json::Value;
 
 /// The built-in scenario directories of Glory and Empire, under `data/scenarios/`. Each
-/// scenario includes the shared Player Aid charts (`[scenario] include = ["../charts.toml"]`).
+/// scenario includes the shared Player Aid charts (`[scenario] include = ["../charts.toml"]`),
+/// listed with it: `scenario_files!("ge/<battle>": "scenario.toml", ..., "../charts.toml")`.
+/// None is built in yet: the small test scenario of the rules crate is played from files (the
+/// command line's tests copy it with the charts).
 pub(crate) static SCENARIOS: &[Builtin] = &[];
 
 impl GameExt for GloryEmpire {
