@@ -77,7 +77,8 @@ fn morale_word(m: Morale) -> Option<&'static str> {
     }
 }
 
-/// A combat unit in words: code, name, SP/MV/CVM, steps, formation and facing, states.
+/// A combat unit in words: code, name, SP/MV/CVM, steps, formation and facing, states (kept
+/// short: a battery of the real battles has a long name).
 fn unit_words(g: &GloryEmpire, u: &SeenUnit, codes: &BTreeMap<String, String>) -> String {
     let Some(ui) = g.data.troop_by_id(&u.id) else {
         return u.id.clone();
@@ -91,7 +92,7 @@ fn unit_words(g: &GloryEmpire, u: &SeenUnit, codes: &BTreeMap<String, String>) -
         states.push(format!("{} Sk", u.skirmishers));
     }
     if u.ooc {
-        states.push("Out of Command".into());
+        states.push("OOC".into());
     }
     if u.spent > 0 {
         states.push(format!("{} Spent", u.spent));
@@ -105,9 +106,9 @@ fn unit_words(g: &GloryEmpire, u: &SeenUnit, codes: &BTreeMap<String, String>) -
     if u.moved {
         states.push("moved".into());
     }
-    let name: String = d.name.chars().take(36).collect();
+    let name: String = d.name.chars().take(28).collect();
     format!(
-        "{} {} {} SP, MV {}, CVM {:+}, {}/{} steps, {} facing {}{}",
+        "{} {}: {} SP, MV {}, CVM {:+}, {}/{} steps, {} {}{}",
         codes.get(&u.id).map_or("???", String::as_str),
         name.trim_end(),
         u.sp,
