@@ -106,8 +106,15 @@ impl Ord for Value {
 pub struct GreedyAgent {
     /// At most this many candidates are scored per decision (a random sample when there are more).
     pub max_candidates: usize,
-    /// Consecutive chance nodes expanded exactly after a candidate.
+    /// Consecutive chance nodes expanded after a candidate.
     pub chance_depth: u32,
+    /// A chance node with at most this many outcomes is expanded exactly; one with more (two
+    /// percentile dice: 100) is expanded over [`GreedyAgent::strata`] outcomes standing for
+    /// equal shares of its weight, so that two such rolls in a row cost a hundred leaves, not
+    /// ten thousand.
+    pub max_exact_outcomes: usize,
+    /// Outcomes standing for a chance node with more than [`GreedyAgent::max_exact_outcomes`].
+    pub strata: usize,
     /// Further own decisions looked at when the side must decide again at once.
     pub follow_up: u32,
     /// Candidates sampled at each further own decision.
@@ -121,6 +128,8 @@ impl Default for GreedyAgent {
         GreedyAgent {
             max_candidates: 60,
             chance_depth: 2,
+            max_exact_outcomes: 32,
+            strata: 10,
             follow_up: 1,
             follow_up_candidates: 12,
             determinizations: 4,
@@ -142,12 +151,18 @@ impl GreedyAgent {
         match game.to_act(state) {
             ToAct::Chance if chance_left > 0 => {
                 let dist = game.chance(state);
-                let mut parts = Vec::with_capacity(dist.outcomes().len());
-                for (o, w) in dist.outcomes() {
+                let outcomes = dist.outcomes();
+                let picked = if outcomes.len() > self.max_exact_outcomes {
+                    strata(outcomes, self.strata.max(1))
+                } else {
+                    (0..outcomes.len()).map(|i| (i, outcomes[i].1)).collect()
+                };
+                let mut parts = Vec::with_capacity(picked.len());
+                for (i, w) in picked {
                     let mut s = state.clone();
-                    game.apply_chance_unchecked(&mut s, o, &mut cx.events);
+                    game.apply_chance_unchecked(&mut s, &outcomes[i].0, &mut cx.events);
                     cx.events.clear();
-                    parts.push((self.value(cx, &s, chance_left - 1, follow_left), *w));
+                    parts.push((self.value(cx, &s, chance_left - 1, follow_left), w));
                 }
                 Value::mean(&parts)
             }
@@ -169,6 +184,34 @@ impl GreedyAgent {
             _ => Value::whole(game.evaluate(state, side)),
         }
     }
+}
+
+/// The outcomes standing for a large chance node: its outcomes, in their order, cut into `n`
+/// runs of equal total weight (as near as integers allow); each run is represented by the
+/// outcome at its middle, weighted by the run's weight. Returns (outcome index, weight) pairs
+/// whose weights add up to the node's.
+fn strata<T>(outcomes: &[(T, u32)], n: usize) -> Vec<(usize, u32)> {
+    let total: u64 = outcomes.iter().map(|(_, w)| u64::from(*w)).sum();
+    let n = n as u64;
+    // Runs of outcomes: first index, one past the last, weight.
+    let mut runs: Vec<(usize, usize, u32)> = Vec::new();
+    let mut before = 0u64;
+    for (i, (_, w)) in outcomes.iter().enumerate() {
+        // The stratum of this outcome's middle.
+        let k = ((2 * before + u64::from(*w)) * n) / (2 * total.max(1));
+        let len = runs.len() as u64;
+        match runs.last_mut() {
+            Some(r) if len > k => {
+                r.1 = i + 1;
+                r.2 += *w;
+            }
+            _ => runs.push((i, i + 1, *w)),
+        }
+        before += u64::from(*w);
+    }
+    runs.into_iter()
+        .map(|(first, end, w)| (first + (end - first) / 2, w))
+        .collect()
 }
 
 /// What a lookahead carries along: the game, the deciding side, the random numbers and a
@@ -295,5 +338,29 @@ impl<G: Game + Evaluate> Agent<G> for DeterminizedGreedy<G> {
             .map(|_| self.caps.sample(game, state, side, rng))
             .collect();
         self.greedy.choose_in(game, &worlds, side, legal, rng)
+    }
+}
+
+#[cfg(test)]
+mod strata_tests {
+    use super::strata;
+
+    #[test]
+    fn percentile_dice_stand_as_ten_equal_strata() {
+        let d100: Vec<(u8, u32)> = (0..100).map(|r| (r, 1)).collect();
+        let s = strata(&d100, 10);
+        assert_eq!(s.len(), 10);
+        assert!(s.iter().all(|&(_, w)| w == 10), "{s:?}");
+        assert_eq!(s[0].0, 5);
+        assert_eq!(s[9].0, 95);
+    }
+
+    #[test]
+    fn uneven_weights_keep_their_total() {
+        let d: Vec<(u8, u32)> = vec![(0, 50), (1, 1), (2, 1), (3, 48)];
+        let s = strata(&d, 4);
+        assert_eq!(s.iter().map(|x| x.1).sum::<u32>(), 100);
+        assert_eq!(s[0], (0, 50));
+        assert!(s.len() <= 4);
     }
 }

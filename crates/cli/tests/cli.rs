@@ -806,3 +806,241 @@ fn the_prussias_glory_battles_are_built_in_and_bench() {
         b.stdout
     );
 }
+
+/// A Glory and Empire scenario on disk as a user would copy one: the rules crate's small
+/// Vimeiro test scenario in `ge/vimeiro-test/`, including the shared charts from
+/// `ge/charts.toml`.
+fn ge_test_scenario(name: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = scratch(name);
+    let scen = dir.join("ge/vimeiro-test");
+    std::fs::create_dir_all(&scen).unwrap();
+    std::fs::copy(
+        root.join("data/scenarios/ge/charts.toml"),
+        dir.join("ge/charts.toml"),
+    )
+    .unwrap();
+    let text =
+        std::fs::read_to_string(root.join("crates/rules-ge/tests/data/vimeiro.toml")).unwrap();
+    let with_include = text.replacen(
+        "[scenario]\n",
+        "[scenario]\ninclude = [\"../charts.toml\"]\n",
+        1,
+    );
+    assert_ne!(with_include, text);
+    std::fs::write(scen.join("scenario.toml"), with_include).unwrap();
+    scen
+}
+
+#[test]
+fn glory_and_empire_plays_in_the_terminal_and_its_record_verifies() {
+    let scen = ge_test_scenario("ge-play");
+    let o = run(&["validate", scen.to_str().unwrap()], "");
+    assert!(
+        o.ok && o.stdout.contains("ge-vimeiro-test") && o.stdout.contains("rules ge"),
+        "{}{}",
+        o.stdout,
+        o.stderr
+    );
+    let rec = scen.join("../game.json");
+    // The British take the first Player Turn, pass the command phases and the fire, march the
+    // 2/43rd one hex, face it south, look at the map, and go on passing.
+    let script = format!(
+        "first british\npass\npass\npass\nselect 2-43\nstep 0805\nface S\nmap\nend\n{}quit\n",
+        "pass\n".repeat(30)
+    );
+    let o = run(
+        &[
+            "play",
+            scen.to_str().unwrap(),
+            "--a",
+            "human",
+            "--b",
+            "random",
+            "--seed",
+            "5",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        &script,
+    );
+    assert!(o.ok, "{}{}", o.stdout, o.stderr);
+    let s = &o.stdout;
+    assert!(
+        s.contains("British takes the first Player Turn (5.1)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("British Player Turn, Movement Phase (4.2.4)"),
+        "{s}"
+    );
+    assert!(s.contains("2/43rd Foot moves into 0805"), "{s}");
+    assert!(s.contains("2/43rd Foot faces S (7.1.2)"), "{s}");
+    // The map shows the moving stack with its facing arrow and its formation.
+    assert!(s.contains("243↓C+"), "{s}");
+    assert!(s.contains("Moving: 243"), "{s}");
+    for line in s
+        .lines()
+        .filter(|l| l.contains(" | Turn ") || l.starts_with("Formation: "))
+    {
+        assert!(
+            line.chars().count() <= 100,
+            "too wide for a terminal: {line}"
+        );
+    }
+    let v = run(&["verify", rec.to_str().unwrap()], "");
+    assert!(
+        v.ok && v.stdout.starts_with("OK: "),
+        "{}{}",
+        v.stdout,
+        v.stderr
+    );
+    let r = run(&["replay", rec.to_str().unwrap()], "");
+    assert!(
+        r.ok && r.stdout.contains("0805"),
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+}
+
+#[test]
+fn glory_and_empire_sims_arenas_and_benches() {
+    let scen = ge_test_scenario("ge-sim");
+    let recs = scen.join("../recs");
+    let o = run(
+        &[
+            "sim",
+            scen.to_str().unwrap(),
+            "-n",
+            "2",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--records",
+            recs.to_str().unwrap(),
+            "-q",
+        ],
+        "",
+    );
+    assert!(o.ok, "{}", o.stderr);
+    assert!(
+        o.stdout.starts_with("ge-vimeiro-test: 2 games"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains("unfinished 0"),
+        "random games end: {}",
+        o.stdout
+    );
+    let v = run(
+        &["verify", recs.join("game-0001.json").to_str().unwrap()],
+        "",
+    );
+    assert!(
+        v.ok && v.stdout.contains("ge-vimeiro-test"),
+        "{}{}",
+        v.stdout,
+        v.stderr
+    );
+    // The one-step-lookahead program against random, sides swapped, stopped early: the greedy
+    // program thinks over every candidate, so a whole battle is too long for a test.
+    let a = run(
+        &[
+            "arena",
+            scen.to_str().unwrap(),
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--max-steps",
+            "150",
+            "-q",
+        ],
+        "",
+    );
+    assert!(a.ok, "{}", a.stderr);
+    assert!(
+        a.stdout.contains("greedy")
+            && a.stdout.contains("as British")
+            && a.stdout.contains("as French"),
+        "{}",
+        a.stdout
+    );
+    let b = run(&["bench", scen.to_str().unwrap(), "--seconds", "0.1"], "");
+    assert!(b.ok, "{}", b.stderr);
+    assert!(
+        b.stdout.contains("(rules ge)") && b.stdout.contains("games/s"),
+        "{}",
+        b.stdout
+    );
+}
+
+#[test]
+fn glory_and_empire_over_the_protocol() {
+    let scen = ge_test_scenario("ge-protocol");
+    let script = [
+        format!(
+            r#"{{"id":1,"cmd":"new","scenario":"{}","seed":5}}"#,
+            scen.display()
+        ),
+        r#"{"id":2,"cmd":"to_act"}"#.to_string(),
+        r#"{"id":3,"cmd":"force","outcome":"d10 7"}"#.to_string(),
+        r#"{"id":4,"cmd":"force","outcome":"d10 1"}"#.to_string(),
+        r#"{"id":5,"cmd":"legal"}"#.to_string(),
+        r#"{"id":6,"cmd":"apply","action":"first british"}"#.to_string(),
+        r#"{"id":7,"cmd":"events","viewer":"spectator"}"#.to_string(),
+        r#"{"id":8,"cmd":"observe","viewer":"french"}"#.to_string(),
+        r#"{"id":9,"cmd":"render","viewer":"french"}"#.to_string(),
+        r#"{"id":10,"cmd":"force","outcome":"d100 100"}"#.to_string(),
+    ];
+    let o = run(&["protocol"], &(script.join("\n") + "\n"));
+    let lines: Vec<serde_json::Value> = o
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 10, "{}", o.stdout);
+    assert_eq!(lines[0]["rules"], "ge", "{}", lines[0]);
+    assert_eq!(lines[1]["to_act"]["kind"], "chance");
+    assert_eq!(lines[4]["to_act"]["id"], "british", "{}", lines[4]);
+    let legal: Vec<&str> = lines[4]["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["notation"].as_str().unwrap())
+        .collect();
+    assert_eq!(legal, ["first british", "first french"], "{}", lines[4]);
+    assert_eq!(lines[5]["ok"], true, "{}", lines[5]);
+    let texts: Vec<&str> = lines[6]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["text"].as_str())
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("British wins the initiative (5.1)")),
+        "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("British takes the first Player Turn (5.1)")),
+        "{texts:?}"
+    );
+    let obs = &lines[7]["observation"];
+    assert_eq!(obs["turn"], 1, "{}", lines[7]);
+    assert!(obs["units"].as_array().unwrap().len() > 10);
+    assert!(
+        lines[8]["text"].as_str().unwrap().contains("French's view"),
+        "{}",
+        lines[8]
+    );
+    assert_eq!(lines[9]["ok"], false, "{}", lines[9]);
+}

@@ -43,12 +43,15 @@ rule_systems! { $
     dm: Dm(coupdoeil_dm::DrumsMuskets) = "dm";
     /// Prussia's Glory.
     pg: Pg(coupdoeil_pg::PrussiasGlory) = "pg";
+    /// Glory and Empire (the Soldiers Game).
+    ge: Ge(coupdoeil_ge::GloryEmpire) = "ge";
 }
 
 mod include;
 mod load;
 mod replay;
 mod session;
+mod text;
 mod ui;
 
 use coupdoeil_ai::{Agent, AgentSpec, Capabilities, ChaCha8Rng, Clock, make_agent_with};

@@ -207,6 +207,106 @@ pub(crate) fn edge_points(x: f64, y: f64, d: EdgeDir) -> [f64; 4] {
     ]
 }
 
+/// The pixel geometry of a map of flat-topped hexes in printed columns: each hex's centre, in
+/// the order given, and the board's size (the shared `layout` of docs/web.md).
+pub(crate) struct PixelMap {
+    /// Printed column and row of each hex.
+    pub offsets: Vec<(i32, i32)>,
+    /// Pixel centre of each hex.
+    pub centres: Vec<(f64, f64)>,
+    /// The board's width and height in pixels.
+    pub size: (f64, f64),
+}
+
+impl PixelMap {
+    /// The geometry of `hexes` numbered by `numbering`.
+    pub(crate) fn new(
+        numbering: &coupdoeil_hex::MapNumbering,
+        hexes: impl Iterator<Item = coupdoeil_hex::Hex>,
+    ) -> PixelMap {
+        let h = HEX_SIZE * 3f64.sqrt();
+        let offsets: Vec<(i32, i32)> = hexes.map(|x| numbering.offset(x)).collect();
+        let min_c = offsets.iter().map(|o| o.0).min().unwrap_or(0);
+        let max_c = offsets.iter().map(|o| o.0).max().unwrap_or(0);
+        let min_r = offsets.iter().map(|o| o.1).min().unwrap_or(0);
+        let max_r = offsets.iter().map(|o| o.1).max().unwrap_or(0);
+        let centres = offsets
+            .iter()
+            .map(|&(col, row)| {
+                let x = HEX_SIZE + f64::from(col - min_c) * 1.5 * HEX_SIZE;
+                let down = if numbering.column_is_down(col) {
+                    h / 2.0
+                } else {
+                    0.0
+                };
+                let y = h / 2.0 + f64::from(row - min_r) * h + down;
+                (round1(x), round1(y))
+            })
+            .collect();
+        let width = round1(2.0 * HEX_SIZE + f64::from(max_c - min_c) * 1.5 * HEX_SIZE);
+        let height = round1(f64::from(max_r - min_r + 1) * h + h / 2.0);
+        PixelMap {
+            offsets,
+            centres,
+            size: (width, height),
+        }
+    }
+
+    /// The board description's `layout`.
+    pub(crate) fn layout_json(&self) -> Value {
+        serde_json::json!({
+            "orientation": "flat",
+            "size": HEX_SIZE,
+            "hex_width": 2.0 * HEX_SIZE,
+            "hex_height": round1(HEX_SIZE * 3f64.sqrt()),
+            "width": self.size.0,
+            "height": self.size.1,
+        })
+    }
+}
+
+/// Rewrites a rules crate's event, serialised, for programs: a number under a key that `name`
+/// knows (`unit`, `to` ...) becomes the data id or printed label it stands for, in lists too;
+/// a side letter under `side` or `winner` becomes the side's id; and `text` is added.
+pub(crate) fn label_event(
+    mut v: Value,
+    name: impl Fn(&str, u64) -> Option<String>,
+    side_id: impl Fn(Side) -> String,
+    text: String,
+) -> Value {
+    if let Value::Object(map) = &mut v {
+        for (k, x) in map.iter_mut() {
+            match x {
+                Value::Number(n) => {
+                    if let Some(s) = n.as_u64().and_then(|n| name(k, n)) {
+                        *x = Value::String(s);
+                    }
+                }
+                Value::Array(items) => {
+                    for it in items {
+                        if let Some(s) = it.as_u64().and_then(|n| name(k, n)) {
+                            *it = Value::String(s);
+                        }
+                    }
+                }
+                Value::String(s) if k == "side" || k == "winner" => {
+                    let side = match s.as_str() {
+                        "A" => Some(Side::A),
+                        "B" => Some(Side::B),
+                        _ => None,
+                    };
+                    if let Some(side) = side {
+                        *x = Value::String(side_id(side));
+                    }
+                }
+                _ => {}
+            }
+        }
+        map.insert("text".into(), Value::String(text));
+    }
+    v
+}
+
 /// Checks that `actions`, applied one after the other from `state`, are each legal and all
 /// decisions of `side`.
 fn check_sequence<G: Game>(

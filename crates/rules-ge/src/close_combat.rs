@@ -134,7 +134,8 @@ impl GloryEmpire {
     }
 
     /// The attacking stacks still able: alive, in their hexes, adjacent to the target.
-    fn live_attackers(&self, s: &State, c: &Combat) -> Vec<Attacker> {
+    #[must_use]
+    pub fn live_attackers(&self, s: &State, c: &Combat) -> Vec<Attacker> {
         c.attackers
             .iter()
             .map(|a| Attacker {
@@ -147,7 +148,8 @@ impl GloryEmpire {
     }
 
     /// The defenders still in the target hex.
-    fn live_defenders(&self, s: &State, c: &Combat) -> Vec<UnitId> {
+    #[must_use]
+    pub fn live_defenders(&self, s: &State, c: &Combat) -> Vec<UnitId> {
         s.stack(c.target)
             .into_iter()
             .filter(|&u| self.data.troops[u.ix()].side != c.side)
@@ -155,7 +157,8 @@ impl GloryEmpire {
     }
 
     /// Whether the target is a Fortified Post or a BUA (13.1.3 hand to hand).
-    fn hand_to_hand(&self, s: &State, target: Cell) -> bool {
+    #[must_use]
+    pub fn hand_to_hand(&self, s: &State, target: Cell) -> bool {
         self.post_fortified(s, target) || self.data.terrain(target).bua
     }
 
@@ -180,7 +183,8 @@ impl GloryEmpire {
 
     /// The stacks the defenders may fire at in Defensive Fire (13.4; a Square twice at
     /// stacks not adjacent to each other, 7.8.2).
-    fn defensive_targets(&self, s: &State, c: &Combat) -> Vec<Cell> {
+    #[must_use]
+    pub fn defensive_targets(&self, s: &State, c: &Combat) -> Vec<Cell> {
         let Some(st) = self.strength(s, c.target) else {
             return Vec::new();
         };
@@ -688,41 +692,130 @@ impl GloryEmpire {
         progressed
     }
 
+    /// 13.1.5 / 13.2.4 The defender's Morale Check of a close combat: what it is, and its DRMs
+    /// particular to the combat (the stack's own are added when it is rolled); `None` without
+    /// defenders.
+    #[must_use]
+    pub fn defender_mc_terms(
+        &self,
+        s: &State,
+        c: &Combat,
+    ) -> Option<(&'static str, Vec<Modifier>)> {
+        let mc = &self.data.charts.mc;
+        let defs = self.live_defenders(s, c);
+        let atts = self.live_attackers(s, c);
+        let &top = defs.first()?;
+        let flank = atts
+            .iter()
+            .any(|a| self.attack_arc(s, top, c.target, a.cell) != Arc::Front);
+        let mut mods = Vec::new();
+        let why;
+        if c.kind == CombatKind::Assault {
+            why = "Assault Defender Morale Check (13.1.5)";
+            let extra = atts.len().saturating_sub(1) as i16;
+            mods.push(md(
+                format!("assaulted from {} hexes", atts.len()),
+                extra * i16::from(mc.per_extra_hex),
+                "13.1.5 Assault Odds",
+            ));
+            if flank {
+                mods.push(md(
+                    "assaulted through a flank or rear",
+                    i16::from(mc.assault_flank),
+                    "13.1.5",
+                ));
+            }
+            if self.in_post(s, top) {
+                mods.push(md("defending a Post", i16::from(mc.assault_post), "13.1.5"));
+            } else if self.data.terrain(c.target).bua {
+                mods.push(md(
+                    "defending a BUA",
+                    i16::from(mc.assault_bua_defender),
+                    "13.1.5",
+                ));
+            }
+        } else {
+            why = "Charge Defender Morale Check (13.2.4)";
+            let cvm = atts
+                .first()
+                .and_then(|a| a.units.first())
+                .map_or(0, |&u| self.data.troops[u.ix()].at(s.troop(u).steps).cvm);
+            mods.push(md(
+                format!("charging top unit's CVM {cvm}"),
+                i16::from(cvm) * i16::from(mc.per_charger_cvm),
+                "13.2.4",
+            ));
+            if s.troop(top).formation == Formation::Square {
+                mods.push(md("in Square", i16::from(mc.charge_square), "13.2.4"));
+            }
+            if flank {
+                mods.push(md(
+                    "charged through a flank or rear",
+                    i16::from(mc.charge_flank),
+                    "13.2.4",
+                ));
+            }
+            if self.class_of(c.target) == TerrainClass::Mdt {
+                mods.push(md("in MDT", i16::from(mc.charge_mdt), "13.2.4"));
+            }
+        }
+        Some((why, mods.into_iter().flatten().collect()))
+    }
+
+    /// 13.1.4 The DRMs of an attacking stack's Morale Check particular to the Assault (the
+    /// stack's own are added when it is rolled): starting adjacent, a Post or BUA target.
+    #[must_use]
+    pub fn attacker_mc_modifiers(&self, s: &State, c: &Combat, units: &[UnitId]) -> Vec<Modifier> {
+        let mc = &self.data.charts.mc;
+        let mut mods = Vec::new();
+        if units.iter().any(|&u| s.troop(u).adjacent_start) {
+            mods.push(md(
+                "Assault Starting Adjacent",
+                i16::from(mc.starting_adjacent),
+                "13.1.1",
+            ));
+        }
+        if self.hand_to_hand(s, c.target) {
+            mods.push(md(
+                "assaulting a Post or BUA",
+                i16::from(mc.assault_bua),
+                "13.1.4",
+            ));
+        }
+        mods.into_iter().flatten().collect()
+    }
+
+    /// 13.4 The Fire Chart column of the defenders' Defensive Fire at the attacking stack in
+    /// `at`, and the units it hits.
+    #[must_use]
+    pub fn defensive_fire_odds(
+        &self,
+        s: &State,
+        c: &Combat,
+        at: Cell,
+    ) -> Option<(crate::fire::Odds, Vec<UnitId>)> {
+        let st = self.strength(s, c.target)?;
+        let att = self
+            .live_attackers(s, c)
+            .into_iter()
+            .find(|x| x.cell == at)?;
+        let odds = self.fire_odds(s, c.target, at, &att.units, &st, c.def_wdf, 1);
+        Some((odds, att.units))
+    }
+
     /// The dice of a combat step: the morale checks and the Cold Steel dice.
     pub(crate) fn combat_roll(&self, s: &mut State, v: u8, ev: &mut Vec<Event>) {
         let Some(Frame::Combat(cb)) = s.pending.last().cloned() else {
             return;
         };
         let mut c = *cb;
-        let mc = &self.data.charts.mc;
         match c.step {
             CombatStep::AttackerMc(i) => {
                 let idx = usize::from(i);
                 let a = c.attackers[idx].clone();
                 let units = self.alive_in(s, &a.units, a.cell);
-                let mut mods = Vec::new();
-                if units.iter().any(|&u| s.troop(u).adjacent_start) {
-                    mods.push(md(
-                        "Assault Starting Adjacent",
-                        i16::from(mc.starting_adjacent),
-                        "13.1.1",
-                    ));
-                }
-                if self.hand_to_hand(s, c.target) {
-                    mods.push(md(
-                        "assaulting a Post or BUA",
-                        i16::from(mc.assault_bua),
-                        "13.1.4",
-                    ));
-                }
-                let ok = self.roll_check(
-                    s,
-                    &units,
-                    "Attacker Morale Check (13.1.4)",
-                    mods.into_iter().flatten().collect(),
-                    v,
-                    ev,
-                );
+                let mods = self.attacker_mc_modifiers(s, &c, &units);
+                let ok = self.roll_check(s, &units, "Attacker Morale Check (13.1.4)", mods, v, ev);
                 c.attackers[idx].wdf = ok;
                 c.step = CombatStep::AttackerMc(i + 1);
                 self.replace_top(s, Frame::Combat(Box::new(c)));
@@ -732,64 +825,10 @@ impl GloryEmpire {
             }
             CombatStep::DefenderMc => {
                 let defs = self.live_defenders(s, &c);
-                let atts = self.live_attackers(s, &c);
-                let Some(&top) = defs.first() else { return };
-                let flank = atts
-                    .iter()
-                    .any(|a| self.attack_arc(s, top, c.target, a.cell) != Arc::Front);
-                let mut mods = Vec::new();
-                let why;
-                if c.kind == CombatKind::Assault {
-                    why = "Assault Defender Morale Check (13.1.5)";
-                    let extra = atts.len().saturating_sub(1) as i16;
-                    mods.push(md(
-                        format!("assaulted from {} hexes", atts.len()),
-                        extra * i16::from(mc.per_extra_hex),
-                        "13.1.5 Assault Odds",
-                    ));
-                    if flank {
-                        mods.push(md(
-                            "assaulted through a flank or rear",
-                            i16::from(mc.assault_flank),
-                            "13.1.5",
-                        ));
-                    }
-                    if self.in_post(s, top) {
-                        mods.push(md("defending a Post", i16::from(mc.assault_post), "13.1.5"));
-                    } else if self.data.terrain(c.target).bua {
-                        mods.push(md(
-                            "defending a BUA",
-                            i16::from(mc.assault_bua_defender),
-                            "13.1.5",
-                        ));
-                    }
-                } else {
-                    why = "Charge Defender Morale Check (13.2.4)";
-                    let cvm = atts
-                        .first()
-                        .and_then(|a| a.units.first())
-                        .map_or(0, |&u| self.data.troops[u.ix()].at(s.troop(u).steps).cvm);
-                    mods.push(md(
-                        format!("charging top unit's CVM {cvm}"),
-                        i16::from(cvm) * i16::from(mc.per_charger_cvm),
-                        "13.2.4",
-                    ));
-                    if s.troop(top).formation == Formation::Square {
-                        mods.push(md("in Square", i16::from(mc.charge_square), "13.2.4"));
-                    }
-                    if flank {
-                        mods.push(md(
-                            "charged through a flank or rear",
-                            i16::from(mc.charge_flank),
-                            "13.2.4",
-                        ));
-                    }
-                    if self.class_of(c.target) == TerrainClass::Mdt {
-                        mods.push(md("in MDT", i16::from(mc.charge_mdt), "13.2.4"));
-                    }
-                }
-                let ok =
-                    self.roll_check(s, &defs, why, mods.into_iter().flatten().collect(), v, ev);
+                let Some((why, mods)) = self.defender_mc_terms(s, &c) else {
+                    return;
+                };
+                let ok = self.roll_check(s, &defs, why, mods, v, ev);
                 c.def_wdf = ok;
                 c.step = if c.kind == CombatKind::Assault {
                     CombatStep::Alterations
@@ -1064,18 +1103,10 @@ impl GloryEmpire {
         let mut c = *cb;
         match (c.step, a) {
             (CombatStep::DefensiveFire, Action::DefendAgainst(at)) => {
-                let Some(st) = self.strength(s, c.target) else {
-                    return;
-                };
-                let Some(att) = self
-                    .live_attackers(s, &c)
-                    .into_iter()
-                    .find(|x| x.cell == at)
-                else {
+                let Some((odds, units)) = self.defensive_fire_odds(s, &c, at) else {
                     return;
                 };
                 c.fired_at.push(at);
-                let odds = self.fire_odds(s, c.target, at, &att.units, &st, c.def_wdf, 1);
                 ev.push(Event::FireDeclared {
                     from: c.target,
                     target: at,
@@ -1088,7 +1119,7 @@ impl GloryEmpire {
                     from: c.target,
                     target: at,
                     column: odds.column,
-                    apply: Some((FireKind::Close, att.units)),
+                    apply: Some((FireKind::Close, units)),
                 }));
             }
             (CombatStep::DefensiveFire, Action::Pass) => {

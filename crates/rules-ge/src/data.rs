@@ -276,6 +276,9 @@ pub struct TroopDef {
     pub name: String,
     /// Owner.
     pub side: Side,
+    /// The nation its counter is printed for (front ends colour it by this): the data's
+    /// `nation`, else its side's id.
+    pub nation: String,
     /// Type.
     pub kind: Kind,
     /// Size.
@@ -358,6 +361,8 @@ pub struct LeaderDef {
     pub name: String,
     /// Owner.
     pub side: Side,
+    /// The nation his counter is printed for: the data's `nation`, else his side's id.
+    pub nation: String,
     /// Echelon.
     pub echelon: Echelon,
     /// The Overall Commander of his side.
@@ -1192,6 +1197,8 @@ struct RawLeader {
     id: String,
     side: String,
     name: String,
+    #[serde(default)]
+    nation: Option<String>,
     echelon: Echelon,
     #[serde(default)]
     overall: bool,
@@ -1238,6 +1245,8 @@ struct RawTroop {
     id: String,
     side: String,
     name: String,
+    #[serde(default)]
+    nation: Option<String>,
     leader: String,
     #[serde(default)]
     size: Option<Size>,
@@ -1816,6 +1825,10 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             id: r.id.clone(),
             name: r.name.clone(),
             side,
+            nation: r
+                .nation
+                .clone()
+                .unwrap_or_else(|| sc.sides[side.index()].id.clone()),
             echelon: r.echelon,
             overall: r.overall,
             superior: None,
@@ -2117,6 +2130,10 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 id: t.id.clone(),
                 name: t.name.clone(),
                 side,
+                nation: t
+                    .nation
+                    .clone()
+                    .unwrap_or_else(|| sc.sides[side.index()].id.clone()),
                 kind,
                 size,
                 sed: t.sed,

@@ -328,34 +328,60 @@ impl GloryEmpire {
         s.troop(top).morale != Morale::Normal && !self.in_ezoc(s, side, c)
     }
 
+    /// 8.1 What a check of this kind is for, in words with its rule, and the DRM particular
+    /// to it (the stack's own, [`GloryEmpire::stack_drm`], are added when it is rolled).
+    #[must_use]
+    pub fn check_terms(&self, kind: CheckKind) -> (&'static str, Vec<Modifier>) {
+        let mc = &self.data.charts.mc;
+        let (why, what, v, rule) = match kind {
+            CheckKind::EnterEzoc => (
+                "to enter an enemy ZOC (10.1)",
+                "entering an EZOC",
+                mc.enter_ezoc,
+                "10.1",
+            ),
+            CheckKind::Rally => ("Rally Check (8.2)", "rally", mc.rally, "8.2"),
+            CheckKind::PassedThrough => (
+                "Broken or Routed friends retreated through (9.2.1)",
+                "passed through",
+                mc.passed_through,
+                "9.2.1",
+            ),
+            CheckKind::Square => (
+                "to form Square as a reaction (14.3)",
+                "reaction square",
+                mc.reaction_square,
+                "14.3",
+            ),
+            CheckKind::ReactionCharge => (
+                "Reaction Charge Check (14.4.2)",
+                "reaction charge",
+                mc.reaction_charge,
+                "14.4.2",
+            ),
+        };
+        let mods = if v == 0 {
+            Vec::new()
+        } else {
+            vec![Modifier {
+                what: what.into(),
+                value: i16::from(v),
+                rule: rule.into(),
+            }]
+        };
+        (why, mods)
+    }
+
     /// Resolves the dice of a check (8.1) according to what it was for.
     pub(crate) fn resolve_check(&self, s: &mut State, ck: Check, roll: u8, ev: &mut Vec<Event>) {
         let units = self.alive_in(s, &ck.units, ck.cell);
         if units.is_empty() {
             return;
         }
-        let mc = &self.data.charts.mc;
-        let extra = |what: &str, v: i8, rule: &str| -> Vec<Modifier> {
-            if v == 0 {
-                Vec::new()
-            } else {
-                vec![Modifier {
-                    what: what.into(),
-                    value: i16::from(v),
-                    rule: rule.into(),
-                }]
-            }
-        };
+        let (why, mods) = self.check_terms(ck.kind);
+        let ok = self.roll_check(s, &units, why, mods, roll, ev);
         match ck.kind {
             CheckKind::EnterEzoc => {
-                let ok = self.roll_check(
-                    s,
-                    &units,
-                    "to enter an enemy ZOC (10.1)",
-                    extra("entering an EZOC", mc.enter_ezoc, "10.1"),
-                    roll,
-                    ev,
-                );
                 if !ok {
                     // 10.1 Worse by one level, retreating if need be: the move is over.
                     if let Some(m) = s.moving.as_mut() {
@@ -365,39 +391,13 @@ impl GloryEmpire {
                     self.worsen(s, &units, 1, false, ev);
                 }
             }
-            CheckKind::Rally => {
-                let ok = self.roll_check(
-                    s,
-                    &units,
-                    "Rally Check (8.2)",
-                    extra("rally", mc.rally, "8.2"),
-                    roll,
-                    ev,
-                );
-                self.rally_result(s, &units, ok, ev);
-            }
+            CheckKind::Rally => self.rally_result(s, &units, ok, ev),
             CheckKind::PassedThrough => {
-                let ok = self.roll_check(
-                    s,
-                    &units,
-                    "Broken or Routed friends retreated through (9.2.1)",
-                    extra("passed through", mc.passed_through, "9.2.1"),
-                    roll,
-                    ev,
-                );
                 if !ok {
                     self.worsen(s, &units, 1, false, ev);
                 }
             }
             CheckKind::Square => {
-                let ok = self.roll_check(
-                    s,
-                    &units,
-                    "to form Square as a reaction (14.3)",
-                    extra("reaction square", mc.reaction_square, "14.3"),
-                    roll,
-                    ev,
-                );
                 if ok {
                     self.form_square(s, ck.cell, ev);
                 } else {
@@ -405,14 +405,6 @@ impl GloryEmpire {
                 }
             }
             CheckKind::ReactionCharge => {
-                let ok = self.roll_check(
-                    s,
-                    &units,
-                    "Reaction Charge Check (14.4.2)",
-                    extra("reaction charge", mc.reaction_charge, "14.4.2"),
-                    roll,
-                    ev,
-                );
                 if ok && let Some(target) = ck.target {
                     self.start_reaction_charge(s, ck.cell, units, target, ev);
                 }

@@ -233,6 +233,31 @@ impl GloryEmpire {
         false
     }
 
+    /// 14.2 The Fire Chart column of Reaction Fire by the stack in `c` at the event `trig`, and
+    /// the units it hits.
+    #[must_use]
+    pub fn reaction_fire_odds(
+        &self,
+        s: &State,
+        trig: Trigger,
+        c: Cell,
+    ) -> Option<(crate::fire::Odds, Vec<UnitId>)> {
+        let st = self.strength(s, c)?;
+        let x = trigger_hex(trig);
+        // RULING: reaction fire hits the moving units only, where they stand (the hex they
+        // leave); artillery needs neither LOS nor its cone for it (14.2.3).
+        let group = self.alive_in(s, &self.movers(s), x);
+        // 14.2.3 A unit entering an artillery EZOC is fired on at two hexes.
+        let range = match trig {
+            Trigger::Enter { .. } if st.arm == Arm::Artillery => {
+                u32::from(self.data.charts.reactions.artillery_entry_range)
+            }
+            _ => self.data.board.distance(c, x),
+        };
+        let odds = self.fire_odds(s, c, x, &group, &st, false, range);
+        Some((odds, group))
+    }
+
     /// Applies a reaction decision.
     pub(crate) fn do_react(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
         let Some(Frame::React(mut w)) = s.pending.last().cloned() else {
@@ -244,20 +269,9 @@ impl GloryEmpire {
             Action::ReactFire(c) => {
                 w.done.push(c);
                 self.replace_top(s, Frame::React(w.clone()));
-                let Some(st) = self.strength(s, c) else {
+                let Some((odds, group)) = self.reaction_fire_odds(s, w.trigger, c) else {
                     return;
                 };
-                // RULING: reaction fire hits the moving units only, where they stand (the hex
-                // they leave); artillery needs neither LOS nor its cone for it (14.2.3).
-                let group = self.alive_in(s, &self.movers(s), x);
-                // 14.2.3 A unit entering an artillery EZOC is fired on at two hexes.
-                let range = match w.trigger {
-                    Trigger::Enter { .. } if st.arm == Arm::Artillery => {
-                        u32::from(self.data.charts.reactions.artillery_entry_range)
-                    }
-                    _ => self.data.board.distance(c, x),
-                };
-                let odds = self.fire_odds(s, c, x, &group, &st, false, range);
                 ev.push(Event::Reaction {
                     side: w.side,
                     what: "Reaction Fire (14.2)".into(),

@@ -88,3 +88,31 @@ fn the_rules_id_must_be_ge() {
         "{e}"
     );
 }
+
+#[test]
+fn a_counter_is_printed_for_its_sides_nation_unless_the_data_names_one() {
+    let g = common::game();
+    let id = |x: &str| g.data.troop_by_id(x).unwrap().ix();
+    assert_eq!(g.data.troops[id("2-43")].nation, "british");
+    assert_eq!(g.data.troops[id("gren-1-1")].nation, "french");
+    let l = g.data.leader_by_id("junot").unwrap().ix();
+    assert_eq!(g.data.leaders[l].nation, "french");
+    let g = common::game_from(
+        |t| {
+            t.replacen(
+                "id = \"20ld\"\nside = \"british\"",
+                "id = \"20ld\"\nside = \"british\"\nnation = \"portuguese\"",
+                1,
+            )
+            .replacen(
+                "id = \"fane\"\nside = \"british\"",
+                "id = \"fane\"\nside = \"british\"\nnation = \"portuguese\"",
+                1,
+            )
+        },
+        |c| c.to_string(),
+    );
+    assert_eq!(g.data.troops[id("20ld")].nation, "portuguese");
+    let l = g.data.leader_by_id("fane").unwrap().ix();
+    assert_eq!(g.data.leaders[l].nation, "portuguese");
+}

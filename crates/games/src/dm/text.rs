@@ -8,8 +8,8 @@ use coupdoeil_dm::observe::{SeenPiece, SeenUnit};
 use coupdoeil_dm::state::{Stage, Status};
 use coupdoeil_dm::{DrumsMuskets, Kind, Observation};
 use coupdoeil_engine::{Game, Side, Viewer};
-use coupdoeil_hex::Facing;
 use std::collections::BTreeMap;
+use crate::text::{Canvas, arrow, terrain_letters, view_name};
 use std::fmt::Write as _;
 
 /// Width of one map column in characters.
@@ -55,10 +55,6 @@ fn window_name(w: Window) -> &'static str {
     }
 }
 
-/// An arrow for each of the twelve facings: single arrows face a hexside, double arrows a corner.
-fn arrow(f: Facing) -> char {
-    ['↑', '⇗', '↗', '⇒', '↘', '⇘', '↓', '⇙', '↙', '⇐', '↖', '⇖'][usize::from(f.index() % 12)]
-}
 
 fn kind_word(k: Kind) -> &'static str {
     match k {
@@ -110,34 +106,6 @@ fn unit_codes(g: &DrumsMuskets) -> BTreeMap<String, String> {
         out.insert(u.id.clone(), cased);
     }
     out
-}
-
-/// One letter per terrain type (its name's first free letter, in capitals); the most common
-/// terrain of the map is drawn blank.
-fn terrain_letters(g: &DrumsMuskets) -> (Vec<char>, usize) {
-    let mut counts = vec![0usize; g.data.charts.terrain.len()];
-    for c in &g.data.board.cells {
-        if let Some(n) = counts.get_mut(usize::from(c.terrain)) {
-            *n += 1;
-        }
-    }
-    let common = counts
-        .iter()
-        .enumerate()
-        .max_by_key(|(i, n)| (**n, usize::MAX - i))
-        .map_or(0, |(i, _)| i);
-    let mut letters = Vec::new();
-    for t in &g.data.charts.terrain {
-        let l = t
-            .name
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .flat_map(char::to_uppercase)
-            .find(|c| !letters.contains(c))
-            .unwrap_or('#');
-        letters.push(l);
-    }
-    (letters, common)
 }
 
 /// A piece's five-character map field: code, facing arrow, marker.
@@ -208,50 +176,15 @@ fn wrap(out: &mut String, head: &str, items: &[String], sep: &str) {
     out.push('\n');
 }
 
-struct Canvas {
-    rows: Vec<Vec<char>>,
-}
-
-impl Canvas {
-    fn new(w: usize, h: usize) -> Self {
-        Canvas {
-            rows: vec![vec![' '; w]; h],
-        }
-    }
-
-    fn put(&mut self, x: usize, y: usize, text: &str) {
-        if let Some(row) = self.rows.get_mut(y) {
-            for (i, ch) in text.chars().enumerate() {
-                if let Some(c) = row.get_mut(x + i) {
-                    *c = ch;
-                }
-            }
-        }
-    }
-
-    fn finish(self, out: &mut String) {
-        for r in self.rows {
-            let s: String = r.into_iter().collect();
-            out.push_str(s.trim_end());
-            out.push('\n');
-        }
-    }
-}
-
-fn view_name(g: &DrumsMuskets, v: Viewer) -> String {
-    match v {
-        Viewer::Side(s) => format!("{}'s view", g.side_name(s)),
-        Viewer::Spectator => "spectator's view".into(),
-        Viewer::Referee => "referee's view".into(),
-    }
-}
 
 /// The picture: a title line, the hex map (two lines per hex: label and terrain, then the piece)
 /// and the panel (legend, status, morale, depots, attacks, hand, the viewer's pieces).
 pub(super) fn render(g: &DrumsMuskets, o: &Observation) -> String {
     let b = &g.data.board;
     let codes = unit_codes(g);
-    let (letters, common) = terrain_letters(g);
+    let names: Vec<&str> = g.data.charts.terrain.iter().map(|t| t.name.as_str()).collect();
+    let (letters, common) =
+        terrain_letters(&names, g.data.board.cells.iter().map(|c| usize::from(c.terrain)));
     let mut out = String::new();
 
     // Title.
@@ -268,7 +201,7 @@ pub(super) fn render(g: &DrumsMuskets, o: &Observation) -> String {
         o.turns,
         g.side_name(o.phasing),
         phase_name(o.phase),
-        view_name(g, o.viewer)
+        view_name(o.viewer, |x| g.side_name(x).to_string())
     );
 
     // Map geometry.
@@ -613,17 +546,4 @@ pub(super) fn render(g: &DrumsMuskets, o: &Observation) -> String {
         );
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn arrows_are_distinct() {
-        let mut seen: Vec<char> = Facing::ALL.iter().map(|f| arrow(*f)).collect();
-        seen.sort_unstable();
-        seen.dedup();
-        assert_eq!(seen.len(), 12);
-    }
 }

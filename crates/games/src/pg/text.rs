@@ -4,12 +4,13 @@
 //! resolved, and every stack in the window in words. Drawn from the viewer's [`Observation`]
 //! (Prussia's Glory hides nothing, so every viewer sees the same) and the scenario's data.
 
-use coupdoeil_engine::{Side, Viewer};
+use coupdoeil_engine::Side;
 use coupdoeil_pg::data::Arm;
 use coupdoeil_pg::observe::SeenUnit;
 use coupdoeil_pg::state::{Gone, Morale, State};
 use coupdoeil_pg::{Observation, PrussiasGlory};
 use std::collections::BTreeMap;
+use crate::text::{Canvas, counter_codes, terrain_letters, view_name, wrap};
 use std::fmt::Write as _;
 
 /// Width of one map column in characters.
@@ -18,146 +19,16 @@ const COL_W: usize = 6;
 const WIN_COLS: i32 = 16;
 /// Map rows shown at most.
 const WIN_ROWS: i32 = 12;
-/// Width of the panel lines.
-const PANEL_W: usize = 98;
 
-/// Three-letter map codes for every Unit and Leader: side A in capitals, side B in lower case;
-/// from the data id without its side prefix (`p-forcade` is `FOR`), made unique per side.
+/// Three-letter map codes for every Unit and Leader (side A in capitals).
 fn codes(g: &PrussiasGlory) -> BTreeMap<String, String> {
-    let ids = g
-        .data
-        .troops
-        .iter()
-        .map(|t| (t.id.as_str(), t.side))
-        .chain(g.data.leaders.iter().map(|l| (l.id.as_str(), l.side)));
-    let mut used: Vec<(Side, String)> = Vec::new();
-    let mut out = BTreeMap::new();
-    for (id, side) in ids {
-        let body = match id.split_once('-') {
-            Some((head, rest)) if head.len() <= 2 && !rest.is_empty() => rest,
-            _ => id,
-        };
-        let letters: Vec<char> = body
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .flat_map(char::to_uppercase)
-            .collect();
-        let taken = |c: &String, used: &[(Side, String)]| used.iter().any(|(s, x)| *s == side && x == c);
-        let mut pick: String = letters.iter().take(3).collect();
-        let mut k = 3;
-        while (taken(&pick, &used) || pick.len() < 3) && k < letters.len() {
-            pick = [letters[0], letters[1.min(letters.len() - 1)], letters[k]]
-                .iter()
-                .collect();
-            k += 1;
-        }
-        let mut n = 1;
-        while taken(&pick, &used) || pick.len() < 3 {
-            let first = letters.first().copied().unwrap_or('U');
-            pick = format!("{first}{n:02}");
-            n += 1;
-        }
-        used.push((side, pick.clone()));
-        let cased = if side == Side::A {
-            pick
-        } else {
-            pick.to_lowercase()
-        };
-        out.insert(id.to_string(), cased);
-    }
-    out
-}
-
-/// One letter per terrain type (its name's first free letter); the most common terrain of the
-/// map is drawn blank.
-fn terrain_letters(g: &PrussiasGlory) -> (Vec<char>, usize) {
-    let mut counts = vec![0usize; g.data.charts.terrain.len()];
-    for c in &g.data.board.cells {
-        if let Some(n) = counts.get_mut(usize::from(c.terrain)) {
-            *n += 1;
-        }
-    }
-    let common = counts
-        .iter()
-        .enumerate()
-        .max_by_key(|(i, n)| (**n, usize::MAX - i))
-        .map_or(0, |(i, _)| i);
-    let mut letters = Vec::new();
-    for t in &g.data.charts.terrain {
-        let l = t
-            .name
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .flat_map(char::to_uppercase)
-            .find(|c| !letters.contains(c))
-            .unwrap_or('#');
-        letters.push(l);
-    }
-    (letters, common)
-}
-
-/// Appends `items` to `out` as lines of at most [`PANEL_W`] characters, the first one starting
-/// with `head`, the others indented past its first word.
-fn wrap(out: &mut String, head: &str, items: &[String], sep: &str) {
-    let lead = head.len() - head.trim_start().len();
-    let indent = " ".repeat(lead + 4);
-    let mut line = head.to_string();
-    let mut first = true;
-    for it in items {
-        let add = if first {
-            it.clone()
-        } else {
-            format!("{sep}{it}")
-        };
-        if !first && line.chars().count() + add.chars().count() > PANEL_W {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line = format!("{indent}{it}");
-        } else {
-            line.push_str(&add);
-        }
-        first = false;
-    }
-    out.push_str(line.trim_end());
-    out.push('\n');
-}
-
-struct Canvas {
-    rows: Vec<Vec<char>>,
-}
-
-impl Canvas {
-    fn new(w: usize, h: usize) -> Self {
-        Canvas {
-            rows: vec![vec![' '; w]; h],
-        }
-    }
-
-    fn put(&mut self, x: usize, y: usize, text: &str) {
-        if let Some(row) = self.rows.get_mut(y) {
-            for (i, ch) in text.chars().enumerate() {
-                if let Some(c) = row.get_mut(x + i) {
-                    *c = ch;
-                }
-            }
-        }
-    }
-
-    fn finish(self, out: &mut String) {
-        for r in self.rows {
-            let s: String = r.into_iter().collect();
-            out.push_str(s.trim_end());
-            out.push('\n');
-        }
-    }
-}
-
-fn view_name(g: &PrussiasGlory, v: Viewer) -> String {
-    match v {
-        Viewer::Side(s) => format!("{}'s view", g.data.sides[s].1),
-        Viewer::Spectator => "spectator's view".into(),
-        Viewer::Referee => "referee's view".into(),
-    }
+    counter_codes(
+        g.data
+            .troops
+            .iter()
+            .map(|t| (t.id.as_str(), t.side))
+            .chain(g.data.leaders.iter().map(|l| (l.id.as_str(), l.side))),
+    )
 }
 
 /// The one-letter mark of a Unit on the map: the worst of its states.
@@ -267,7 +138,9 @@ fn focus(g: &PrussiasGlory, s: &State) -> Option<coupdoeil_pg::Cell> {
 pub(super) fn render(g: &PrussiasGlory, s: &State, o: &Observation) -> String {
     let b = &g.data.board;
     let codes = codes(g);
-    let (letters, common) = terrain_letters(g);
+    let names: Vec<&str> = g.data.charts.terrain.iter().map(|t| t.name.as_str()).collect();
+    let (letters, common) =
+        terrain_letters(&names, g.data.board.cells.iter().map(|c| usize::from(c.terrain)));
     let mut out = String::new();
     let side_name = |x: Side| g.data.sides[x].1.as_str();
     let phasing = g.data.side_by_id(&o.phasing).unwrap_or(Side::A);
@@ -278,7 +151,7 @@ pub(super) fn render(g: &PrussiasGlory, s: &State, o: &Observation) -> String {
         o.turn,
         o.turns,
         o.clock,
-        view_name(g, o.viewer)
+        view_name(o.viewer, |x| g.data.sides[x].1.clone())
     );
     let _ = writeln!(
         out,

@@ -885,7 +885,7 @@ pub(super) fn observe_ui(g: &PrussiasGlory, s: &State, viewer: Viewer) -> Value 
 /// An event as plain data for programs: its fields with data ids for Units, Leaders, Wings and
 /// Groups, printed labels for hexes, side ids for sides, and its text.
 pub(super) fn event_view(g: &PrussiasGlory, e: &Event) -> Value {
-    let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
+    let v = serde_json::to_value(e).unwrap_or(Value::Null);
     let b = &g.data.board;
     let name = |k: &str, n: u64| -> Option<String> {
         let n = n as usize;
@@ -900,35 +900,5 @@ pub(super) fn event_view(g: &PrussiasGlory, e: &Event) -> Value {
             _ => None,
         }
     };
-    if let Value::Object(map) = &mut v {
-        for (k, x) in map.iter_mut() {
-            match x {
-                Value::Number(n) => {
-                    if let Some(s) = n.as_u64().and_then(|n| name(k, n)) {
-                        *x = Value::String(s);
-                    }
-                }
-                Value::Array(items) => {
-                    for it in items {
-                        if let Some(s) = it.as_u64().and_then(|n| name(k, n)) {
-                            *it = Value::String(s);
-                        }
-                    }
-                }
-                Value::String(s) if k == "side" || k == "winner" => {
-                    let side = match s.as_str() {
-                        "A" => Some(Side::A),
-                        "B" => Some(Side::B),
-                        _ => None,
-                    };
-                    if let Some(side) = side {
-                        *x = Value::String(side_id(g, side));
-                    }
-                }
-                _ => {}
-            }
-        }
-        map.insert("text".into(), Value::String(g.event_text(e)));
-    }
-    v
+    crate::ui::label_event(v, name, |side| side_id(g, side), g.event_text(e))
 }

@@ -424,3 +424,15 @@ pub fn errors_of(scenario: impl Fn(&str) -> String, charts: impl Fn(&str) -> Str
         },
     }
 }
+
+/// The game of the test scenario and charts as edited by `scenario` and `charts`.
+pub fn game_from(
+    scenario: impl Fn(&str) -> String,
+    charts: impl Fn(&str) -> String,
+) -> GloryEmpire {
+    let (a, b) = (scenario(VIMEIRO), charts(CHARTS));
+    let doc = Document::parse(&[("vimeiro.toml", &a), ("charts.toml", &b)])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("scenario validates: {e}"));
+    GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("scenario loads: {e}"))
+}

@@ -1,0 +1,218 @@
+//! Glory and Empire (the Soldiers Game of *First Victories*) in the registry: its built-in
+//! scenarios, its front-end hooks ([`GameExt`], [`GameUi`]), the terminal picture ([`text`]),
+//! what graphical front ends need ([`ui`]) and the previews of a fire or a close combat
+//! ([`preview`]). The Soldiers Game hides nothing: every event and every die is public.
+
+mod preview;
+mod text;
+mod ui;
+
+use crate::builtin::Builtin;
+use crate::{ActionHint, Audience, GameExt, GameUi, PlayError, Reach};
+use coupdoeil_ai::Capabilities;
+use coupdoeil_engine::{Game, Side, Viewer};
+use coupdoeil_ge::state::{CombatKind, Frame, ReactKind, Stage, State};
+use coupdoeil_ge::{Action, Chance, Event, GloryEmpire};
+use coupdoeil_scenario::{Diagnostics, Scenario};
+use serde_json::Value;
+
+/// The built-in scenario directories of Glory and Empire, under `data/scenarios/`. Each
+/// scenario includes the shared Player Aid charts (`[scenario] include = ["../charts.toml"]`),
+/// listed with it: `scenario_files!("ge/<battle>": "scenario.toml", ..., "../charts.toml")`.
+/// None is built in yet: the small test scenario of the rules crate is played from files (the
+/// command line's tests copy it with the charts).
+pub(crate) static SCENARIOS: &[Builtin] = &[];
+
+impl GameExt for GloryEmpire {
+    fn from_scenario(scenario: &Scenario) -> Result<Self, Diagnostics> {
+        GloryEmpire::new(scenario)
+    }
+
+    fn scenario_name(&self) -> &str {
+        &self.data.name
+    }
+
+    fn side_id(&self, side: Side) -> &str {
+        &self.data.sides[side].0
+    }
+
+    /// Every chance node is a die (or a random pick among leaders) that both players watch.
+    fn chance_audience(&self, _state: &State, _chance: &Chance) -> Audience {
+        Audience::Everyone
+    }
+
+    fn render_text(&self, state: &State, viewer: Viewer) -> String {
+        text::render(self, state, &self.observe(state, viewer))
+    }
+
+    fn turn_label(&self, s: &State) -> String {
+        let light = match self.light(s) {
+            coupdoeil_ge::los::Light::Day => "",
+            coupdoeil_ge::los::Light::Twilight => ", twilight",
+            coupdoeil_ge::los::Light::Night => ", night",
+        };
+        let clock = format!("Turn {} ({}{light})", s.turn, self.data.clock(s.turn));
+        if command_stage(s.stage) {
+            format!("{clock}, Command Segment: {}", stage_name(self, s))
+        } else if s.stage == Stage::LeaderReplacement {
+            format!("{clock}, End of Turn: {}", stage_name(self, s))
+        } else {
+            format!(
+                "{clock}, {} Player Turn, {}",
+                self.side_name(s.phasing),
+                stage_name(self, s)
+            )
+        }
+    }
+
+    fn capabilities() -> Capabilities<Self> {
+        Capabilities::none()
+            .with_plans()
+            .with_player_turn(player_turn)
+    }
+
+    /// Glory and Empire counts whole MP: a step's, a formation change's or a reordering's cost
+    /// (9.1.1, 7.2, 6.2), doubled.
+    fn action_mp_cost_half(&self, state: &State, action: &Action) -> Option<u8> {
+        let mp = match *action {
+            Action::Step(c) => self
+                .step_options(state)
+                .into_iter()
+                .find(|o| o.to == c)
+                .map(|o| o.cost),
+            Action::Form(f) => self
+                .form_options(state)
+                .into_iter()
+                .find(|x| x.0 == f)
+                .map(|x| x.1),
+            Action::Top(_) => Some(1),
+            _ => None,
+        }?;
+        Some(mp.saturating_mul(2))
+    }
+
+    fn event_json(&self, e: &Event) -> Value {
+        ui::event_view(self, e)
+    }
+
+    fn final_decisions(&self) -> Option<&'static str> {
+        Some(
+            "moves are final: the opponent may react to every step (9.1.1, 14), and a phase once \
+             over is not revisited (4)",
+        )
+    }
+
+    fn lone_pass(&self, state: &State) -> Option<Action> {
+        let mut legal = Vec::new();
+        self.legal_actions(state, &mut legal);
+        (legal == [Action::Pass]).then_some(Action::Pass)
+    }
+}
+
+impl GameUi for GloryEmpire {
+    fn board_json(&self) -> Value {
+        ui::board(self)
+    }
+
+    fn legal_hints(&self, state: &State) -> Vec<ActionHint> {
+        ui::hints(self, state)
+    }
+
+    fn reachable(&self, state: &State, side: Side, unit: &str) -> Result<Reach, PlayError> {
+        ui::reach(self, state, side, unit).map_err(PlayError::WrongTime)
+    }
+
+    fn preview_declaration(
+        &self,
+        state: &State,
+        side: Side,
+        action: &str,
+    ) -> Result<Value, PlayError> {
+        preview::preview(self, state, side, action)
+    }
+
+    fn observe_ui(&self, state: &State, viewer: Viewer) -> Value {
+        ui::observe_ui(self, state, viewer)
+    }
+}
+
+/// The stages of the Command Segment (4.1).
+fn command_stage(stage: Stage) -> bool {
+    matches!(
+        stage,
+        Stage::Initiative
+            | Stage::RandomEvent
+            | Stage::ChooseFirst
+            | Stage::Attachment
+            | Stage::Orders
+    )
+}
+
+/// The player turn of a state: the Command Segment, then the two Player Turns of each Game
+/// Turn (4).
+fn player_turn(_g: &GloryEmpire, s: &State) -> u64 {
+    let within = if command_stage(s.stage) {
+        0
+    } else {
+        1 + u64::from(s.second)
+    };
+    u64::from(s.turn) * 3 + within
+}
+
+/// The phase or segment the game is in, in words with its rule (4), and the procedure
+/// interrupting it.
+pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
+    let phase = match s.stage {
+        Stage::Initiative => "Initiative Phase (5.1)",
+        Stage::RandomEvent => "Random Event (5.1.2)",
+        Stage::ChooseFirst => "Initiative Phase: who goes first (5.1)",
+        Stage::Attachment => "Command Attachment Phase (5.3.3)",
+        Stage::Orders => "Orders Phase (5.4)",
+        Stage::Rally => "Rally Phase (8.2)",
+        Stage::Fire => "Fire Segment (4.2.2)",
+        Stage::NpFire => "Non-Phasing Artillery Segment (4.2.3)",
+        Stage::Movement => "Movement Phase (4.2.4)",
+        Stage::ReserveMovement => "Reserve Movement Phase (4.2.5)",
+        Stage::Charges => "Charge Phase (4.2.6)",
+        Stage::Assaults => "Assault Phase (4.2.6)",
+        Stage::LeaderReplacement => "Leader Replacement Phase (4.3)",
+        Stage::Over => "the end of the battle",
+    };
+    let b = &g.data.board;
+    let detail = match s.pending.last() {
+        Some(Frame::Retreat(_)) => Some("a retreat (9.2)".to_string()),
+        Some(Frame::Check(_)) => Some("a Morale Check (8.1)".to_string()),
+        Some(Frame::FireRoll(_)) => Some("the fire dice (12.3)".to_string()),
+        Some(Frame::FireApply(_)) => Some("fire results (12.3.1)".to_string()),
+        Some(Frame::Step(_)) => Some("a step (9.1)".to_string()),
+        Some(Frame::Form(_)) => Some("a formation change (7.2)".to_string()),
+        Some(Frame::React(w)) => Some(format!(
+            "{}'s {} (14)",
+            g.side_name(w.side),
+            match w.kind {
+                ReactKind::Fire => "Reaction Fire",
+                ReactKind::Square => "Reaction Formation Change",
+                ReactKind::Charge => "Reaction Charge",
+            }
+        )),
+        Some(Frame::Combat(c)) => Some(format!(
+            "{} against {}",
+            match c.kind {
+                CombatKind::Assault => "an Assault (13.1)",
+                CombatKind::Charge => "a Charge (13.2)",
+                CombatKind::ReactionCharge => "a Reaction Charge (14.4)",
+            },
+            b.label(c.target)
+        )),
+        Some(Frame::Leader(_)) => Some("a leader roll (5.2)".to_string()),
+        Some(Frame::Face { .. }) => Some("a facing (7.1.2)".to_string()),
+        None => None,
+    };
+    match detail {
+        Some(d) => format!("{phase}: {d}"),
+        None => phase.to_string(),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

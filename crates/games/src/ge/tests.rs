@@ -1,0 +1,298 @@
+//! Glory and Empire through the registry, on the rules crate's small Vimeiro test scenario
+//! (the shared charts included): the hooks, the board, the hints, the reach, the previews and
+//! the terminal picture.
+
+use crate::{AnyMatch, Loaded, load_files};
+use coupdoeil_engine::{Side, ToAct, Viewer};
+use coupdoeil_ge::GloryEmpire;
+
+/// The rules crate's test scenario.
+pub(crate) const VIMEIRO: &str = include_str!("../../../rules-ge/tests/data/vimeiro.toml");
+/// The shared Player Aid charts.
+pub(crate) const CHARTS: &str = include_str!("../../../../data/scenarios/ge/charts.toml");
+
+/// The test scenario loaded from files, as a user's scenario would be.
+pub(crate) fn test_scenario() -> Loaded {
+    load_files(vec![
+        ("vimeiro/scenario.toml".into(), VIMEIRO.into()),
+        ("charts.toml".into(), CHARTS.into()),
+    ])
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+pub(crate) fn test_game() -> GloryEmpire {
+    match test_scenario().game {
+        crate::AnyGame::Ge(g) => (*g).clone(),
+        #[allow(unreachable_patterns)]
+        _ => panic!("the test scenario is a Glory and Empire scenario"),
+    }
+}
+
+fn to_decision(m: &mut AnyMatch) {
+    while m.to_act() == ToAct::Chance {
+        m.roll().expect("rolls");
+    }
+}
+
+#[test]
+fn the_test_scenario_loads_and_names_itself() {
+    let l = test_scenario();
+    assert_eq!(l.game.rules_id(), "ge");
+    assert_eq!(l.game.scenario_id(), "ge-vimeiro-test");
+    assert_eq!(l.game.side_id(Side::A), "british");
+    let mut m = l.new_match(1);
+    to_decision(&mut m);
+    assert!(m.turn_label().starts_with("Turn 1 (09:20"), "{}", m.turn_label());
+    let t = m.render_text(Viewer::Spectator);
+    assert!(t.contains("Vimeiro"), "{t}");
+    for line in t.lines() {
+        assert!(line.chars().count() <= 100, "too wide: {line}");
+    }
+}
+
+#[test]
+fn board_lists_every_hex_heights_and_the_order_of_battle() {
+    let b = test_scenario().game.board_json();
+    assert_eq!(b["rules"], "ge");
+    assert_eq!(b["hexes"].as_array().unwrap().len(), 14 * 12);
+    assert!(b["hexes"].as_array().unwrap().iter().any(|h| h["level"].as_u64() > Some(0)));
+    assert!(!b["contours"].as_array().unwrap().is_empty());
+    assert!(!b["roads"].as_array().unwrap().is_empty());
+    assert!(!b["posts"].as_array().unwrap().is_empty());
+    let unit = |id: &str| {
+        b["units"].as_array().unwrap().iter().find(|u| u["id"] == id).cloned().unwrap()
+    };
+    assert_eq!(unit("2-43")["side"], "british");
+    assert_eq!(unit("2-43")["arm"], "infantry");
+    assert_eq!(unit("robe")["arm"], "artillery");
+    let fire = b["fire_chart"].as_array().unwrap();
+    assert!(!fire.is_empty());
+    // Each column's rows cover the percentile dice, 00 to 99, without a gap.
+    for col in fire {
+        let rows = col["rows"].as_array().unwrap();
+        assert_eq!(rows[0]["from"], 0, "{col}");
+        assert_eq!(rows.last().unwrap()["to"], 99, "{col}");
+    }
+}
+
+/// The fire previews, the close combat previews and the reaction previews, along random games:
+/// every legal action has its hint, in the same order, naming counters and hexes that exist;
+/// every declaration offered can be previewed, the chances add up, and nothing is applied; the
+/// reach of a stack that may move leads where it says.
+#[test]
+fn hints_previews_and_reach_hold_along_random_games() {
+    use coupdoeil_engine::draw_below;
+    let loaded = test_scenario();
+    let g = test_game();
+    let ids: Vec<String> = g
+        .data
+        .troops
+        .iter()
+        .map(|t| t.id.clone())
+        .chain(g.data.leaders.iter().map(|l| l.id.clone()))
+        .collect();
+    let preview_verbs = [
+        "fire",
+        "react-fire",
+        "defend",
+        "react-square",
+        "react-charge",
+        "assault",
+        "charge",
+        "resolve",
+    ];
+    let mut previewed = std::collections::BTreeMap::<String, u32>::new();
+    let mut reaches = 0;
+    for seed in 1..=3 {
+        let mut m = loaded.new_match(seed);
+        let mut rng = crate::rng_stream(seed, 9);
+        for _ in 0..700 {
+            to_decision(&mut m);
+            let ToAct::Side(side) = m.to_act() else { break };
+            let legal = m.legal_actions();
+            let hints = m.legal_hints();
+            assert_eq!(hints.len(), legal.len());
+            for (h, a) in hints.iter().zip(&legal) {
+                assert_eq!(h.notation, a.notation);
+                for id in h.unit.iter().chain(&h.target_unit) {
+                    assert!(ids.contains(id), "{h:?}");
+                }
+                for hex in h.hex.iter().chain(&h.from) {
+                    assert!(g.data.board.parse(hex).is_some(), "{h:?}");
+                }
+                if preview_verbs.contains(&h.verb.as_str()) {
+                    let before = m.observe_ui(Viewer::Referee);
+                    let v = m
+                        .preview_declaration(side, &h.notation)
+                        .unwrap_or_else(|e| panic!("{}: {e}", h.notation));
+                    assert_eq!(m.observe_ui(Viewer::Referee), before, "{}", h.notation);
+                    assert_eq!(v["action"], h.notation.as_str());
+                    if let Some(results) = v["results"].as_array() {
+                        let n: u64 = results.iter().map(|r| r["hundredths"].as_u64().unwrap()).sum();
+                        assert_eq!(n, 100, "{}: {v}", h.notation);
+                    }
+                    if let Some(cs) = v.get("cold_steel").filter(|c| !c.is_null()) {
+                        let w = cs["attacker_wins"]["hundredths"].as_u64().unwrap();
+                        assert!(w <= 100, "{v}");
+                        let d: u64 = cs["defender_losses"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|x| x["hundredths"].as_u64().unwrap())
+                            .sum();
+                        assert_eq!(d, 100, "{v}");
+                    }
+                    *previewed.entry(h.verb.clone()).or_default() += 1;
+                }
+            }
+            if let Some(h) = hints.iter().find(|h| h.verb == "select") {
+                let r = m.reachable(side, h.unit.as_deref().unwrap()).unwrap();
+                assert_eq!(r.start_half_mp % 2, 0, "whole MP");
+                if let Some(to) = r.hexes.iter().rev().find(|x| !x.path.is_empty()) {
+                    m.check_sequence(side, &to.path).unwrap();
+                }
+                reaches += 1;
+            }
+            let o = m.observe_ui(Viewer::Side(side));
+            assert!(
+                o["units"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|u| u["side"] == "A" || u["side"] == "B")
+            );
+            assert!(o["stage_name"].as_str().is_some_and(|x| x.contains('(')));
+            let end = legal
+                .iter()
+                .find(|a| a.notation == "pass" || a.notation == "end");
+            let pick = match end {
+                Some(e) if draw_below(&mut rng, 4) == 0 => e.notation.clone(),
+                _ => legal[draw_below(&mut rng, legal.len() as u64) as usize]
+                    .notation
+                    .clone(),
+            };
+            m.apply(&pick).unwrap();
+        }
+    }
+    assert!(reaches > 10, "{reaches} reaches");
+    assert!(
+        previewed.get("fire").copied().unwrap_or(0) > 5,
+        "previews: {previewed:?}"
+    );
+    assert!(
+        previewed.get("assault").copied().unwrap_or(0) > 0,
+        "previews: {previewed:?}"
+    );
+}
+
+#[test]
+fn a_fire_preview_matches_the_description_and_names_the_firers() {
+    let mut m = test_scenario().new_match(3);
+    for _ in 0..200 {
+        to_decision(&mut m);
+        if m.legal_actions().iter().any(|a| a.notation.starts_with("fire ")) {
+            break;
+        }
+        let legal = m.legal_actions();
+        let pick = legal
+            .iter()
+            .find(|a| a.notation == "pass")
+            .unwrap_or(&legal[0])
+            .notation
+            .clone();
+        m.apply(&pick).unwrap();
+    }
+    let side = match m.to_act() {
+        ToAct::Side(s) => s,
+        other => panic!("{other:?}"),
+    };
+    let fire = m
+        .legal_actions()
+        .into_iter()
+        .find(|a| a.notation.starts_with("fire "))
+        .expect("a fire is offered");
+    let v = m.preview_declaration(side, &fire.notation).unwrap();
+    // The description the player reads quotes the same Fire Strength and column.
+    let words = format!("FS {} to column {}", v["fs"], v["column"]);
+    assert!(fire.description.contains(&words), "{} vs {words}", fire.description);
+    assert!(!v["firers"].as_array().unwrap().is_empty());
+    assert!(v["modifiers"].as_array().unwrap().iter().all(|x| x["rule"].as_str().is_some()));
+    assert!(m.preview_declaration(side.other(), &fire.notation).is_err());
+    assert!(m.preview_declaration(side, "fire 0101 0102").is_err());
+    assert!(m.preview_declaration(side, "pass").is_err());
+}
+
+#[test]
+fn events_name_units_and_hexes() {
+    let mut m = test_scenario().new_match(3);
+    for _ in 0..400 {
+        to_decision(&mut m);
+        if m.legal_actions().iter().any(|a| a.notation.starts_with("step ")) {
+            break;
+        }
+        let legal = m.legal_actions();
+        let pick = legal
+            .iter()
+            .find(|a| a.notation.starts_with("select "))
+            .or_else(|| legal.iter().find(|a| a.notation == "pass"))
+            .unwrap_or(&legal[0])
+            .notation
+            .clone();
+        m.apply(&pick).unwrap();
+    }
+    let step = m
+        .legal_actions()
+        .into_iter()
+        .find(|a| a.notation.starts_with("step "))
+        .expect("a step");
+    let ev = m.apply(&step.notation).unwrap();
+    let moved = ev
+        .iter()
+        .find(|e| e.json["event"] == "moved")
+        .expect("a move event");
+    assert_eq!(moved.json["to"], step.notation.trim_start_matches("step "));
+    assert!(moved.json["units"].as_array().unwrap().iter().all(|u| u.is_string()));
+    assert_eq!(moved.audience, crate::Audience::Everyone);
+    assert!(moved.json["text"].as_str().unwrap().contains("9.1"));
+}
+
+#[test]
+fn terminal_picture_follows_the_moving_stack() {
+    let mut m = test_scenario().new_match(3);
+    for _ in 0..400 {
+        to_decision(&mut m);
+        if m.legal_actions().iter().any(|a| a.notation.starts_with("step ")) {
+            break;
+        }
+        let legal = m.legal_actions();
+        let pick = legal
+            .iter()
+            .find(|a| a.notation.starts_with("select "))
+            .or_else(|| legal.iter().find(|a| a.notation == "pass"))
+            .unwrap_or(&legal[0])
+            .notation
+            .clone();
+        m.apply(&pick).unwrap();
+    }
+    let t = m.render_text(Viewer::Spectator);
+    assert!(t.contains("Moving: "), "{t}");
+    assert!(t.lines().any(|l| l.contains('+')), "the moving stack is marked: {t}");
+    assert!(t.contains("Formation: L line"), "{t}");
+    for line in t.lines() {
+        assert!(line.chars().count() <= 100, "too wide: {line}");
+    }
+}
+
+#[test]
+fn every_builtin_scenario_loads_with_its_board_and_first_decision() {
+    for i in crate::list().into_iter().filter(|i| i.rules == "ge") {
+        let l = crate::load(&i.id).unwrap();
+        assert_eq!(l.game.board_json()["rules"], "ge");
+        let mut m = l.new_match(1);
+        to_decision(&mut m);
+        assert_eq!(m.legal_hints().len(), m.legal_actions().len());
+        for line in m.render_text(Viewer::Spectator).lines() {
+            assert!(line.chars().count() <= 100, "{}: too wide: {line}", i.id);
+        }
+    }
+}

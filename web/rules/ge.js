@@ -1,0 +1,757 @@
+// Glory and Empire (the Soldiers Game of First Victories): its counters with their facing and
+// formation, leaders, markers, the map's heights, Posts and objectives, the panels (score, the
+// reaction, check, retreat or close combat being resolved, fire results waiting for the end of
+// the segment) and the odds of a fire or a close combat before it is committed. Everything here
+// reads the observation the server sent (crates/rules-ge/src/observe.rs with what
+// crates/games/src/ge/ui.rs adds for drawing), the public board description, the legal actions
+// and the previews (crates/games/src/ge/preview.rs); nothing else. The Soldiers Game hides
+// nothing. See docs/web.md for the exports.
+
+import { el, bearing } from '../js/map.js';
+import { h, esc } from '../js/util.js';
+
+// ---------- looks ----------
+
+// Counter colours by nation: British red, Portuguese brown, French blue; others by side.
+const NATION = {
+  british: { bg: '#b8312f', edge: '#5e1414', ink: '#ffffff', bar: '#f3d36b', word: 'British' },
+  portuguese: { bg: '#6f4e2e', edge: '#3a2814', ink: '#ffffff', bar: '#9fd0ff', word: 'Portuguese' },
+  french: { bg: '#2f4f9f', edge: '#14234f', ink: '#ffffff', bar: '#f3d36b', word: 'French' },
+  spanish: { bg: '#e8d9a8', edge: '#7a6634', ink: '#2b2010', bar: '#b8312f', word: 'Spanish' },
+};
+const BY_SIDE = {
+  A: { bg: '#b8312f', edge: '#5e1414', ink: '#ffffff', bar: '#f3d36b', word: '' },
+  B: { bg: '#2f4f9f', edge: '#14234f', ink: '#ffffff', bar: '#f3d36b', word: '' },
+};
+
+let board = null; // the board description, kept from the last call that gave it
+const unitDefs = new Map();
+const leaderDefs = new Map();
+let lastObs = null;
+
+function know(b) {
+  if (!b || b === board) return;
+  board = b;
+  unitDefs.clear();
+  leaderDefs.clear();
+  for (const u of b.units || []) unitDefs.set(u.id, u);
+  for (const l of b.leaders || []) leaderDefs.set(l.id, l);
+}
+
+const look = (def, side) => NATION[def?.nation] || BY_SIDE[side] || BY_SIDE.A;
+const cap = (t) => String(t || '').replace(/^./, (m) => m.toUpperCase());
+const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+const pct = (x) => `${x?.hundredths ?? 0}%`;
+
+function shortName(name, n = 12) {
+  const t = String(name || '');
+  return t.length > n ? `${t.slice(0, n - 1)}…` : t;
+}
+
+function unitName(id) {
+  return unitDefs.get(id)?.name || leaderDefs.get(id)?.name || id;
+}
+
+// The counter's outline for each formation (7): a Line is wide and shallow, a Column narrow and
+// deep, a Road Column narrower and deeper still, a Square square with a front on every side;
+// skirmishers en Débandade are a dashed outline; artillery limbered or unlimbered a plain
+// counter; a Broken or Routed unit has no formation.
+const SHAPE = {
+  line: { w: 52, h: 24 },
+  column: { w: 32, h: 40 },
+  road_column: { w: 24, h: 48 },
+  sed: { w: 48, h: 26, dash: '4 2' },
+  square: { w: 36, h: 36, square: true },
+  limbered: { w: 40, h: 30 },
+  unlimbered: { w: 44, h: 30 },
+  dispersed: { w: 40, h: 30, dash: '2 2' },
+};
+
+const FORMATION = {
+  line: 'Line (7.4)', column: 'Column (7.3)', road_column: 'Road Column (7.5)', sed: 'en Débandade (7.7)',
+  square: 'Square (7.8)', limbered: 'Limbered (7.9)', unlimbered: 'Unlimbered (7.9)', dispersed: 'no formation (8.5)',
+};
+const MORALE = { normal: null, disorder: ['DIS', '#f0c330', '#2b2418', 'Disorder (8.3)'], shaken: ['SHK', '#e38b2c', '#fff', 'Shaken (8.4)'], broken: ['BRK', '#c0392b', '#fff', 'Broken (8.5)'], rout: ['ROUT', '#7b1b14', '#fff', 'Rout (8.6)'] };
+
+function marker(g, text, fill, ink, dx, dy, title, w = 26) {
+  const m = el('g', { transform: `translate(${dx},${dy})`, class: 'marker' }, g);
+  el('rect', { x: -w / 2, y: -6.5, width: w, height: 13, rx: 2, fill, stroke: '#2b2418', 'stroke-width': 0.9 }, m);
+  el('text', { x: 0, y: 3, 'text-anchor': 'middle', 'font-size': 7.4, 'font-weight': 700, fill: ink, 'font-family': 'var(--sans)', text }, m);
+  if (title) el('title', { text: title }, m);
+  return m;
+}
+
+// The NATO type box: infantry a cross, cavalry a diagonal, artillery a dot.
+function typeBox(g, arm, lk, x, y, w = 16, hh = 10) {
+  el('rect', { x, y, width: w, height: hh, fill: 'none', stroke: lk.ink, 'stroke-width': 1.1 }, g);
+  if (arm === 'infantry') el('path', { d: `M${x},${y} L${x + w},${y + hh} M${x + w},${y} L${x},${y + hh}`, stroke: lk.ink, 'stroke-width': 0.9 }, g);
+  if (arm === 'cavalry') el('path', { d: `M${x},${y + hh} L${x + w},${y}`, stroke: lk.ink, 'stroke-width': 1.1 }, g);
+  if (arm === 'artillery') el('circle', { cx: x + w / 2, cy: y + hh / 2, r: 2.6, fill: lk.ink }, g);
+}
+
+// ---------- the pieces ----------
+
+// One piece per counter on the map. In each hex: its leaders first (small round counters in the
+// corner), then its combat units from the bottom of the stack to the top.
+function pieces(obs) {
+  const out = [];
+  const byHex = new Map();
+  for (const u of obs.units || []) {
+    if (!u.hex) continue;
+    if (!byHex.has(u.hex)) byHex.set(u.hex, []);
+    byHex.get(u.hex).push(u);
+  }
+  const leadersAt = new Map();
+  for (const l of obs.leaders || []) {
+    if (!l.hex) continue;
+    if (!leadersAt.has(l.hex)) leadersAt.set(l.hex, []);
+    leadersAt.get(l.hex).push(l);
+  }
+  const moving = obs.mover?.unit || null;
+  const movingAll = new Set([...(obs.mover?.units || []), obs.mover?.leader].filter(Boolean));
+  const hexes = [...new Set([...byHex.keys(), ...leadersAt.keys()])].sort();
+  for (const hex of hexes) {
+    (leadersAt.get(hex) || []).forEach((l, i) => out.push({
+      key: `l-${l.id}`, hex, side: l.side, unit: l.id, leader: true, index: i, info: l, moving: movingAll.has(l.id),
+    }));
+    const stack = (byHex.get(hex) || []).slice().sort((a, b) => b.stack - a.stack);
+    for (const u of stack) {
+      out.push({
+        key: `u-${u.id}`, hex, side: u.side, unit: u.id, facing: u.facing, leader: false, index: u.stack, count: stack.length, info: u,
+        moving: moving === u.id || movingAll.has(u.id),
+      });
+    }
+  }
+  return out;
+}
+
+function drawLeader(p, ctx) {
+  const def = leaderDefs.get(p.unit) || {};
+  const lk = look(def, p.side);
+  const at = p.card ? 'scale(1.8)' : `translate(${-30 + p.index * 9},${24 - p.index * 3})`;
+  const g = el('g', { class: `leader${p.moving ? ' moving' : ''}`, transform: at });
+  if (p.moving || (ctx.selected && ctx.selected === p.unit)) el('circle', { r: 15, class: p.moving ? 'glow-moving' : 'glow-selected' }, g);
+  el('circle', { cx: 1.5, cy: 2, r: 11, fill: '#000', opacity: 0.28 }, g);
+  el('circle', { r: 11, fill: lk.bg, stroke: lk.edge, 'stroke-width': def.overall ? 2.6 : 1.2 }, g);
+  if (def.overall) el('circle', { r: 8.6, fill: 'none', stroke: lk.ink, 'stroke-width': 0.7 }, g);
+  const last = String(def.name || p.unit).replace(/\(.*\)/, '').trim().split(/\s+/).pop() || p.unit;
+  el('text', { x: 0, y: 2.4, 'text-anchor': 'middle', 'font-size': 5.8, 'font-weight': 700, fill: lk.ink, 'font-family': 'var(--sans)', text: last.slice(0, 8) }, g);
+  const v = p.info.values || def.values || {};
+  el('text', { x: 0, y: -4.2, 'text-anchor': 'middle', 'font-size': 5.2, 'font-weight': 800, fill: lk.ink, text: `${v.range ?? ''}` }, g);
+  if (p.info.order) el('text', { x: 0, y: 8.4, 'text-anchor': 'middle', 'font-size': 4.6, fill: lk.ink, text: p.info.order.slice(0, 3).toUpperCase() }, g);
+  el('title', { text: `${def.name || p.unit} (${def.echelon || 'leader'}), command range ${v.range ?? '?'}${p.info.order ? `, ${p.info.order} order` : ''}` }, g);
+  return g;
+}
+
+// One combat unit counter centred on (0, 0), turned to its facing: the coloured bar is its front
+// (7.1); its outline shows its formation. A stack is fanned out, the top counter in front.
+function drawPiece(p, ctx) {
+  know(ctx.board);
+  if (p.leader) return drawLeader(p, ctx);
+  const def = unitDefs.get(p.unit) || {};
+  const u = p.info;
+  const lk = look(def, p.side);
+  const n = p.card ? 1 : p.count || 1;
+  const i = p.card ? 0 : p.index || 0;
+  const shift = (n - 1) / 2;
+  const dx = (i - shift) * 4;
+  const dy = -(i - shift) * 4;
+  const g = el('g', { class: `counter${p.moving ? ' moving' : ''}${ctx.selected === p.unit ? ' selected' : ''}`, transform: `translate(${dx.toFixed(1)},${dy.toFixed(1)})`, 'data-formation': u.formation });
+  const sh = SHAPE[u.formation] || SHAPE.dispersed;
+  const W = sh.w;
+  const H = sh.h;
+  const b = bearing(p.facing || 'N');
+  const body = el('g', { transform: `rotate(${b})` }, g);
+  if (p.moving || (ctx.selected && ctx.selected === p.unit)) {
+    el('rect', { x: -W / 2 - 5, y: -H / 2 - 5, width: W + 10, height: H + 10, rx: 6, class: p.moving ? 'glow-moving' : 'glow-selected' }, body);
+  }
+  el('rect', { x: -W / 2 + 2, y: -H / 2 + 2.5, width: W, height: H, rx: 2.5, fill: '#000', opacity: 0.25 }, body);
+  el('rect', { x: -W / 2, y: -H / 2, width: W, height: H, rx: 2.5, fill: lk.bg, stroke: lk.edge, 'stroke-width': 1.3, 'stroke-dasharray': sh.dash || null }, body);
+  // The front: one bar, or four for a Square (all round defence, 7.8).
+  el('rect', { x: -W / 2 + 1, y: -H / 2 + 1, width: W - 2, height: 3, fill: lk.bar }, body);
+  if (sh.square) {
+    el('rect', { x: -W / 2 + 1, y: H / 2 - 4, width: W - 2, height: 3, fill: lk.bar }, body);
+    el('rect', { x: -W / 2 + 1, y: -H / 2 + 1, width: 3, height: H - 2, fill: lk.bar }, body);
+    el('rect', { x: W / 2 - 4, y: -H / 2 + 1, width: 3, height: H - 2, fill: lk.bar }, body);
+  }
+  // The words stay upright enough to read: turned half round when the counter faces down.
+  const text = b > 90 && b < 270 ? el('g', { transform: 'rotate(180)' }, body) : body;
+  const narrow = W < 40;
+  typeBox(text, u.arm, lk, narrow ? -8 : -W / 2 + 4, -5, narrow ? 16 : 14, 10);
+  el('text', { x: narrow ? 0 : 6, y: narrow ? -9 : -1, 'text-anchor': 'middle', 'font-size': 6, 'font-weight': 600, fill: lk.ink, text: shortName(def.name, narrow ? 8 : 12) }, text);
+  el('text', { x: narrow ? 0 : 6, y: narrow ? 14 : 9, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 700, fill: lk.ink, 'font-family': 'var(--sans)', text: `${u.sp}-${u.mv}` }, text);
+  // Markers, upright whatever the counter's facing.
+  const m = MORALE[u.morale];
+  if (m) marker(g, m[0], m[1], m[2], 12, -18, m[3]);
+  if (u.skirmishers) marker(g, `Sk${u.skirmishers}`, '#e9e1c4', '#2b2418', -14, -18, `${u.skirmishers} SP en Tirailleurs (7.6.1)`, 20);
+  if (u.ooc) marker(g, 'OOC', '#6b4fa0', '#fff', -14, 18, 'Out of Command (5.3)', 20);
+  if (u.spent) marker(g, `SP${u.spent}`, '#7d7465', '#fff', 14, 18, `${u.spent} Spent marker${u.spent > 1 ? 's' : ''} (13.2.6)`, 20);
+  if (u.assault) marker(g, 'ASLT', '#b3261e', '#fff', 0, 22, `Assault on ${u.assault} (13.1.1)`, 24);
+  if (u.charge) marker(g, 'CHG', '#b3261e', '#fff', 0, 22, `Charge on ${u.charge} (13.2)`, 24);
+  el('title', { text: `${def.name || p.unit}: ${FORMATION[u.formation] || u.formation}, facing ${u.facing}` }, g);
+  return g;
+}
+
+// ---------- the map's own marks: heights, contours, trails, Posts, objectives ----------
+
+function hexPoints(x, y, r) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = (Math.PI / 3) * k;
+    pts.push(`${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(' ');
+}
+
+function drawMap(layer, view) {
+  know(view.board);
+  const b = view.board;
+  const top = Math.max(0, ...(b.hexes || []).map((x) => x.level || 0));
+  // Each Elevation Level a little darker (11.2.2).
+  if (top > 0) {
+    for (const hx of b.hexes) {
+      if (!hx.level) continue;
+      el('polygon', { points: hexPoints(hx.x, hx.y, view.R), fill: '#6b4a1f', opacity: (0.07 * hx.level).toFixed(2), class: 'ge-level', 'pointer-events': 'none' }, layer);
+    }
+  }
+  for (const c of b.contours || []) {
+    el('line', { x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, stroke: c.top ? '#5a3a12' : '#8a6a3a', 'stroke-width': c.top ? 2.6 : 1.6, 'stroke-linecap': 'round', class: 'ge-contour' }, layer);
+    // Ticks down the slope, from the higher hex.
+    const mx = (c.x1 + c.x2) / 2;
+    const my = (c.y1 + c.y2) / 2;
+    el('line', { x1: mx, y1: my, x2: mx - c.ux * 5, y2: my - c.uy * 5, stroke: '#8a6a3a', 'stroke-width': 1.2 }, layer);
+  }
+  for (const t of b.trails || []) {
+    el('line', { x1: t.x1, y1: t.y1, x2: t.x2, y2: t.y2, stroke: '#8a6a3a', 'stroke-width': 2, 'stroke-dasharray': '5 4', class: 'ge-trail' }, layer);
+  }
+  for (const p of b.posts || []) {
+    const c = view.hex(p.hex);
+    if (!c) continue;
+    const g = el('g', { transform: `translate(${c.x + view.R * 0.45},${c.y - view.H * 0.36})`, class: 'ge-post' }, layer);
+    el('rect', { x: -6, y: -6, width: 12, height: 12, fill: '#f4eedd', stroke: '#3a2a18', 'stroke-width': 1.2 }, g);
+    el('text', { x: 0, y: 3, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#3a2a18', text: 'P' }, g);
+    el('title', { text: `${p.name || 'Post'} (6.3${p.fortified ? ', may be Fortified' : ''})` }, g);
+  }
+  for (const o of b.objectives || []) {
+    const c = view.hex(o.hex);
+    if (!c) continue;
+    const g = el('g', { transform: `translate(${c.x - view.R * 0.45},${c.y - view.H * 0.36})`, class: 'ge-objective' }, layer);
+    el('path', { d: 'M0,-7 L2,-2 L7,-2 L3,1.5 L4.5,7 L0,3.8 L-4.5,7 L-3,1.5 L-7,-2 L-2,-2 Z', fill: '#e8c15a', stroke: '#5a4310', 'stroke-width': 0.8 }, g);
+    el('title', { text: `${o.name}: ${o.vp} VP` }, g);
+  }
+}
+
+function mapLegend(b, sw) {
+  const items = [];
+  if ((b.hexes || []).some((x) => x.level)) items.push(`${sw('<rect x="1" y="1" width="24" height="16" fill="#6b4a1f" opacity=".21"/><line x1="2" y1="16" x2="24" y2="16" stroke="#5a3a12" stroke-width="2.6"/>')} higher ground, darker each Elevation Level; a contour line, heavy on a crest (11.2.2)`);
+  if (b.trails?.length) items.push(`${sw('<line x1="2" y1="9" x2="24" y2="9" stroke="#8a6a3a" stroke-width="2" stroke-dasharray="5 4"/>')} trail`);
+  if (b.posts?.length) items.push(`${sw('<rect x="7" y="3" width="12" height="12" fill="#f4eedd" stroke="#3a2a18"/>')} a Post (6.3)`);
+  if (b.objectives?.length) items.push(`${sw('<path d="M13,2 L15,7 L20,7 L16,10 L17.5,16 L13,12.8 L8.5,16 L10,10 L6,7 L11,7 Z" fill="#e8c15a" stroke="#5a4310"/>')} an objective`);
+  return items;
+}
+
+// ---------- arrows over the pieces: fire, close combats, the reaction offered ----------
+
+function arrow(g, f, t, cls) {
+  const sx = f.x + (t.x - f.x) * 0.2;
+  const sy = f.y + (t.y - f.y) * 0.2;
+  const ex = f.x + (t.x - f.x) * 0.76;
+  const ey = f.y + (t.y - f.y) * 0.76;
+  el('line', { x1: sx, y1: sy, x2: ex, y2: ey, class: 'attack-casing' }, g);
+  el('line', { x1: sx, y1: sy, x2: ex, y2: ey, class: cls, 'marker-end': 'url(#ge-arrowhead)' }, g);
+}
+
+function tag(g, at, text, fill = '#b3261e') {
+  const t = el('g', { transform: `translate(${at.x + 24},${at.y - 26})`, class: 'ge-odds' }, g);
+  const w = 8 + text.length * 5.6;
+  el('rect', { x: -w / 2, y: -9, width: w, height: 16, rx: 8, fill, stroke: '#fff', 'stroke-width': 1.2 }, t);
+  el('text', { x: 0, y: 3.5, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: '#fff', text }, t);
+}
+
+function overlay(obs, ctx) {
+  know(ctx.board);
+  const g = el('g', { class: 'ge-overlay' });
+  const defs = el('defs', {}, g);
+  const mk = el('marker', { id: 'ge-arrowhead', viewBox: '0 0 10 10', refX: 7, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, defs);
+  el('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#b3261e' }, mk);
+  const hex = (x) => ctx.hex(x);
+  for (const f of obs.fire_results || []) {
+    const a = hex(f.from);
+    const b = hex(f.target);
+    if (a && b) arrow(g, a, b, 'attack-arrow done');
+  }
+  for (const u of obs.units || []) {
+    const t = u.assault || u.charge;
+    if (!t || !u.hex || u.stack) continue;
+    const a = hex(u.hex);
+    const b = hex(t);
+    if (a && b) arrow(g, a, b, 'attack-arrow');
+  }
+  const cc = obs.close_combat;
+  if (cc) {
+    const b = hex(cc.target);
+    for (const a of cc.attackers || []) {
+      const f = hex(a.hex);
+      if (f && b) arrow(g, f, b, 'attack-arrow');
+    }
+  }
+  const pv = obs.preview_ge;
+  if (pv) {
+    if (pv.fs !== undefined) {
+      const a = hex(pv.from);
+      const b = hex(pv.target);
+      if (a && b) {
+        arrow(g, a, b, 'attack-arrow');
+        tag(g, b, `col ${pv.column} · ${pct(pv.effect)}`);
+      }
+    } else if (pv.attackers) {
+      const b = hex(pv.target);
+      for (const a of pv.attackers) {
+        const f = hex(a.hex);
+        if (f && b) arrow(g, f, b, 'attack-arrow');
+      }
+      if (b && pv.cold_steel) tag(g, b, `wins ${pct(pv.cold_steel.attacker_wins)}`);
+    }
+  }
+  const r = obs.reaction;
+  if (r) {
+    const t = hex(r.target);
+    for (const x of r.reactors || []) {
+      const f = hex(x);
+      if (f && t) el('line', { x1: f.x, y1: f.y, x2: t.x, y2: t.y, class: 'bombard-line' }, g);
+    }
+  }
+  return g;
+}
+
+// ---------- words ----------
+
+// The phase and the procedure being resolved, with its rule (the rules crate's own words).
+function stageText(obs) {
+  lastObs = obs;
+  return cap(obs.stage_name || obs.waiting);
+}
+
+// The Command Segment and the Leader Replacement Phase belong to no Player Turn (4).
+const NO_PLAYER_TURN = ['Initiative', 'RandomEvent', 'ChooseFirst', 'Attachment', 'Orders', 'LeaderReplacement', 'Over'];
+
+function turnText(obs, ctx) {
+  const who = NO_PLAYER_TURN.includes(obs.stage) ? '' : ` · ${ctx.sideName(obs.phasing)} Player Turn`;
+  return `Turn ${obs.turn} of ${obs.turns} · ${obs.clock}${obs.light && obs.light !== 'day' ? ` (${obs.light})` : ''}${who} · ${obs.stage_name || obs.stage}`;
+}
+
+const ARC = { F: 'front', L: 'flank', R: 'rear' };
+const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
+
+function pieceInfo(p, ctx) {
+  know(ctx.board);
+  if (p.leader) {
+    const d = leaderDefs.get(p.unit) || {};
+    const v = p.info.values || d.values || {};
+    return `<b>${esc(d.name || p.unit)}</b><br>${esc(ctx.sideName(p.side))} ${esc(d.echelon || '')} leader${d.overall ? ', the Overall Commander' : ''}`
+      + `<br>command range ${v.range} · fire ${signed(v.fsm ?? 0)} · morale ${signed(v.morale ?? 0)} · close combat ${signed(v.cvm ?? 0)} (5.2.1)`
+      + `${d.er ? `<br>Efficiency Rating ${d.er}` : ''}${p.info.order ? `<br>${esc(cap(p.info.order))} order (5.4)` : ''}${p.info.repl ? '<br><span class="muted">a replacement (5.2.3)</span>' : ''}`
+      + `<br>in ${esc(p.hex)}${p.info.moved ? ', moved this phase' : ''}`;
+  }
+  const d = unitDefs.get(p.unit) || {};
+  const u = p.info;
+  const nation = NATION[d.nation]?.word || ctx.sideName(p.side);
+  const steps = (d.steps || []).map((s, k) => (k + 1 === u.steps ? `<b>${s.sp}-${s.mv}</b>` : `${s.sp}-${s.mv}`)).reverse().join(' → ');
+  const arcs = u.arcs ? DIRS.map((dir, k) => `${dir} ${ARC[u.arcs[k]]}`).join(', ') : '';
+  const states = [];
+  if (MORALE[u.morale]) states.push(MORALE[u.morale][3]);
+  if (u.skirmishers) states.push(`${u.skirmishers} SP en Tirailleurs (7.6.1)`);
+  if (u.ooc) states.push('Out of Command (5.3)');
+  if (u.spent) states.push(`${u.spent} Spent (13.2.6)`);
+  if (u.assault) states.push(`Assault marker on ${u.assault} (13.1.1)`);
+  if (u.charge) states.push(`Charge marker on ${u.charge} (13.2)`);
+  if (u.moved) states.push('moved this phase');
+  if (u.fired) states.push('fired this segment');
+  const cmd = u.commander ? `<br>commanded by ${esc(unitName(u.commander))}${u.attached ? ' (attached)' : ''}${u.order ? `, ${esc(u.order)} order` : ''}` : '';
+  return `<b>${esc(d.name || p.unit)}</b><br>${esc(nation)} ${esc(String(d.kind || u.arm || '').replace('_', ' '))}${d.rifle ? ', rifles' : ''}${d.sed ? ', may skirmish en Débandade' : ''}`
+    + `<br>${u.steps} of ${d.full} steps: ${steps} (SP-MV) · CVM ${signed(u.cvm)}`
+    + `<br>${FORMATION[u.formation] || esc(u.formation)}, facing ${esc(u.facing)}${u.ma !== undefined ? ` · MA ${u.ma}` : ''}`
+    + `${arcs ? `<br><span class="muted">arcs: ${arcs}</span>` : ''}${cmd}`
+    + `<br>in ${esc(p.hex)}${u.stack ? `, ${u.stack + 1}${['st', 'nd', 'rd'][u.stack] || 'th'} in the stack` : ', top of its stack'}`
+    + (states.length ? `<br><span class="muted">${states.join(' · ')}</span>` : '');
+}
+
+function hexInfo(info, t, ctx) {
+  know(ctx.board);
+  let html = '';
+  if (info.level) html += `<br>Elevation Level ${info.level}`;
+  if (t) {
+    const m = t.move || {};
+    const mv = (x) => (x === null || x === undefined ? '—' : x);
+    html += `<br><span class="muted">MP inf ${mv(m.infantry)} · cav ${mv(m.cavalry)} · art ${mv(m.artillery)} · SeD ${mv(m.sed)} · ldr ${mv(m.leader)} (15)${t.fsm ? `; fire ${signed(t.fsm)}` : ''}${t.cvm ? `; close combat ${signed(t.cvm)}` : ''}${t.blocks_los ? '; blocks LOS (11)' : ''}</span>`;
+  }
+  return html;
+}
+
+// ---------- the odds boxes ----------
+
+function modsTable(mods, empty = 'no modifiers') {
+  const t = h('table', { class: 'pg-mods' });
+  if (!mods?.length) t.appendChild(h('tr', {}, h('td', { class: 'muted' }, empty)));
+  for (const m of mods || []) t.appendChild(h('tr', {}, h('td', {}, m.what), h('td', { class: 'amt' }, signed(m.value)), h('td', { class: 'rule' }, m.rule)));
+  return t;
+}
+
+function bar(label, chance, note) {
+  return h('div', { class: 'row' },
+    h('span', { class: 'res' }, label),
+    h('span', { class: 'bar' }, h('i', { style: `width:${Math.round(chance.hundredths)}%` })),
+    h('span', { class: 'pct' }, pct(chance)),
+    note ? h('span', { class: 'muted', style: 'font-size:11px;margin-left:4px' }, note) : null);
+}
+
+// A fire attack: its Fire Strength, column and shifts, and each result's chance on the
+// percentile dice with the chance the target's check behind it passes.
+function fireBox(f, title) {
+  const box = h('div', { class: 'attack ge-fire' });
+  box.appendChild(h('div', { class: 'head' }, title || `${cap(f.kind)}: ${f.from} → ${f.target}`));
+  box.appendChild(h('div', { class: 'odds' }, `FS ${f.fs} at range ${f.range} → column ${f.column}${f.shift ? ` (${signed(f.shift)})` : ''}${f.column_wdf !== undefined && f.column_wdf !== f.column ? `; Well Directed: column ${f.column_wdf}` : ''}`));
+  box.appendChild(modsTable(f.modifiers, 'no column shifts'));
+  const ch = h('div', { class: 'pg-chances' });
+  for (const r of f.results || []) {
+    ch.appendChild(bar(r.result, r, `${String(r.from).padStart(2, '0')}-${String(r.to).padStart(2, '0')}${r.check_pass ? `; passes its check ${pct(r.check_pass)}` : ''}`));
+  }
+  box.appendChild(ch);
+  box.appendChild(h('div', {}, `Some effect ${pct(f.effect)} · a step lost ${pct(f.losses)} · a Morale Check ${pct(f.checks)}`));
+  box.appendChild(h('div', { class: 'muted', style: 'font-size:11px' }, `Target MV ${f.morale?.mv}; ${f.failing}.${f.leader_casualty?.leaders?.length ? ` Leaders there risk a casualty on ${f.leader_casualty.from}+ (${f.leader_casualty.hundredths}%).` : ''}`));
+  box.appendChild(h('div', { class: 'muted', style: 'font-size:11px' }, `Firing: ${(f.firers || []).map(unitName).join(', ')}. Target: ${(f.targets || []).map(unitName).join(', ') || 'none'}.`));
+  return box;
+}
+
+function checkBox(c) {
+  const box = h('div', { class: 'ge-check' });
+  box.appendChild(h('div', {}, h('b', {}, c.why || 'Morale Check (8.1)'), ` ${c.hex ? `in ${c.hex}` : ''}: MV ${c.mv}, DRM ${signed(c.drm)}`));
+  box.appendChild(h('div', { class: 'pg-chances' }, bar('passes', c.pass)));
+  if (c.modifiers?.length) box.appendChild(modsTable(c.modifiers));
+  if (c.failing) box.appendChild(h('div', { class: 'muted', style: 'font-size:11px' }, cap(c.failing)));
+  return box;
+}
+
+function combatBox(c, title) {
+  const box = h('div', { class: 'attack ge-combat' });
+  if (c.kind === 'nothing') {
+    box.appendChild(h('div', { class: 'head' }, title || `Close combat at ${c.target}`));
+    box.appendChild(h('div', {}, c.note));
+    return box;
+  }
+  box.appendChild(h('div', { class: 'head' }, title || `${cap(c.kind).replace('_', ' ')}: ${(c.attackers || []).map((a) => a.hex).join(', ')} → ${c.target}`));
+  if (c.assumed_from) box.appendChild(h('div', { class: 'muted' }, `Assumed from ${c.assumed_from}, facing the target: the move ends next to it.`));
+  for (const a of c.attacker_checks || []) box.appendChild(checkBox(a));
+  if (c.defender_check) box.appendChild(checkBox(c.defender_check));
+  for (const f of c.defensive_fire || []) box.appendChild(fireBox(f, `Defensive Fire: ${f.from} → ${f.target} (13.4)`));
+  for (const f of c.offensive_fire || []) box.appendChild(fireBox(f, `Offensive Fire: ${f.from} → ${f.target} (13.4)`));
+  const cs = c.cold_steel;
+  if (cs) {
+    const x = h('div', { class: 'ge-cold' });
+    x.appendChild(h('div', { class: 'odds' }, `Cold Steel (13.5): d10 ${signed(cs.attacker_base)} against d10 ${signed(cs.defender_base)} — the attacker wins ${pct(cs.attacker_wins)}`));
+    x.appendChild(modsTable(cs.modifiers));
+    const ch = h('div', { class: 'pg-chances' });
+    ch.appendChild(bar('attacker wins', cs.attacker_wins));
+    x.appendChild(ch);
+    const dist = (d) => d.map((k) => `${k.steps} step${k.steps === 1 ? '' : 's'} ${k.hundredths}%`).join(', ');
+    x.appendChild(h('div', { style: 'font-size:12px' }, `Defender's losses: ${dist(cs.defender_losses)}. Attacker's losses: ${dist(cs.attacker_losses)}.`));
+    x.appendChild(h('div', { class: 'muted', style: 'font-size:11px' }, cap(cs.loser)));
+    box.appendChild(x);
+  } else if (c.hand_to_hand === false) {
+    box.appendChild(h('div', { class: 'muted' }, 'No hand to hand unless the defenders stand after the fire (13.1.6).'));
+  }
+  box.appendChild(h('div', { class: 'muted', style: 'font-size:11px' }, `Attackers: ${(c.attackers || []).flatMap((a) => a.units).map(unitName).join(', ')}. Defenders: ${(c.defenders || []).map(unitName).join(', ') || 'none'}.`));
+  return box;
+}
+
+function previewBox(r) {
+  if (!r) return null;
+  if (r.fs !== undefined) return fireBox(r, `If committed: ${r.kind}, ${r.from} → ${r.target}`);
+  if (r.kind === 'square') return checkBox(r);
+  if (r.kind === 'reaction_charge') {
+    const box = h('div', {});
+    box.appendChild(checkBox(r));
+    if (r.combat) box.appendChild(combatBox(r.combat, `Then the Reaction Charge on ${r.combat.target} (14.4)`));
+    return box;
+  }
+  return combatBox(r, `If committed: ${String(r.kind).replace('_', ' ')} on ${r.target}`);
+}
+
+// ---------- panels ----------
+
+function scorePanel(obs, ctx) {
+  const p = h('div', { class: 'panel', id: 'ge-score' }, h('h3', {}, 'The battle'));
+  p.appendChild(h('div', { class: 'muted' }, turnText(obs, ctx)));
+  p.appendChild(h('div', {}, `Victory Points: ${ctx.sideName('A')} ${obs.score?.[0] ?? 0} · ${ctx.sideName('B')} ${obs.score?.[1] ?? 0}`));
+  if (obs.objectives?.length) {
+    p.appendChild(h('div', { style: 'font-size:12px' }, `Objectives: ${obs.objectives.map(([n, who]) => `${n} (${who ? ctx.sideName(who) : 'nobody'})`).join(', ')}`));
+  }
+  if (obs.orders && (obs.orders[0] || obs.orders[1])) p.appendChild(h('div', { style: 'font-size:12px' }, `Orders to place (5.4): ${ctx.sideName('A')} ${obs.orders[0]}, ${ctx.sideName('B')} ${obs.orders[1]}`));
+  if (obs.fortified?.length) p.appendChild(h('div', { style: 'font-size:12px' }, `Fortified Posts: ${obs.fortified.join(', ')}`));
+  const m = obs.mover;
+  if (m) p.appendChild(h('div', { class: 'ge-mover' }, `Moving: ${[...(m.units || []), m.leader].filter(Boolean).map(unitName).join(', ')} in ${m.hex}: ${m.spent} of ${m.ma} MP spent${m.stop ? ', must stop' : ''}`));
+  return p;
+}
+
+function buttonsFor(ctx, verbs) {
+  const mine = ctx.hints.filter((x) => verbs.includes(x.verb));
+  if (!mine.length) return null;
+  const list = h('div', { class: 'choices' });
+  for (const x of mine) {
+    const preview = ['react-fire', 'react-square', 'react-charge', 'defend', 'resolve'].includes(x.verb);
+    list.appendChild(h('button', { onclick: () => (preview ? ctx.showPreview(x) : ctx.act(x.notation)), 'data-action': x.notation }, cap(x.description)));
+  }
+  return list;
+}
+
+function pendingPanel(obs, ctx) {
+  const p = h('div', { class: 'panel', id: 'ge-pending' });
+  let any = false;
+  const r = obs.reaction;
+  if (r) {
+    any = true;
+    p.appendChild(h('h3', {}, `${ctx.sideName(r.side)}: ${r.words}`));
+    p.appendChild(h('div', {}, `The moving stack ${r.trigger === 'leave' ? 'leaves' : r.trigger === 'enter' ? 'enters' : r.trigger === 'form' ? 'changes formation in' : 'is in'} ${r.trigger === 'enter' ? r.to : r.from}; stacks that may react: ${(r.reactors || []).join(', ') || 'none'}.`));
+    const b = buttonsFor(ctx, ['react-fire', 'react-square', 'react-charge']);
+    if (b) p.appendChild(b);
+  }
+  if (obs.check) {
+    any = true;
+    p.appendChild(h('h3', {}, 'A Morale Check (8.1)'));
+    p.appendChild(checkBox(obs.check));
+  }
+  if (obs.retreat) {
+    any = true;
+    p.appendChild(h('h3', {}, 'A retreat (9.2)'));
+    p.appendChild(h('div', {}, `${obs.retreat.units.map(unitName).join(', ')} from ${obs.retreat.hex}: ${obs.retreat.left} hex${obs.retreat.left === 1 ? '' : 'es'} to go.`));
+    const b = buttonsFor(ctx, ['to']);
+    if (b) p.appendChild(b);
+  }
+  const cc = obs.close_combat;
+  if (cc) {
+    any = true;
+    p.appendChild(h('h3', {}, `${cap(String(cc.kind).replace('_', ' '))} on ${cc.target} (13)`));
+    p.appendChild(h('div', {}, `${cc.attackers.map((a) => `${a.units.map(unitName).join(', ')} from ${a.hex}${a.wdf ? ' (Well Directed Fire)' : ''}`).join('; ')} against ${cc.defenders.map(unitName).join(', ') || 'nobody'}${cc.def_wdf ? ' (Well Directed Fire)' : ''}.`));
+    p.appendChild(h('div', { class: 'muted' }, `Step: ${String(cc.step).replace(/_/g, ' ')}${cc.attacker_die !== null && cc.attacker_die !== undefined ? `; the attacker rolled ${cc.attacker_die}` : ''}`));
+    const b = buttonsFor(ctx, ['defend', 'advance', 'regroup']);
+    if (b) p.appendChild(b);
+  }
+  const res = ctx.hints.filter((x) => x.verb === 'resolve');
+  if (res.length) {
+    any = true;
+    p.appendChild(h('h3', {}, 'Close combats to resolve (13.1.1)'));
+    p.appendChild(buttonsFor(ctx, ['resolve']));
+  }
+  if (obs.fire_results?.length) {
+    any = true;
+    p.appendChild(h('h3', {}, 'Fire results, applied at the end of the segment (12.3.1)'));
+    for (const f of obs.fire_results) p.appendChild(h('div', { style: 'font-size:12px' }, `${f.from} → ${f.target}: rolled ${String(f.roll).padStart(2, '0')}, ${f.result}`));
+  }
+  return any ? p : null;
+}
+
+function commandPanel(obs, ctx) {
+  const verbs = ['attach', 'order', 'order-garrison', 'first', 'place', 'enter'];
+  const mine = ctx.hints.filter((x) => verbs.includes(x.verb));
+  if (!mine.length) return null;
+  const p = h('div', { class: 'panel', id: 'ge-command' }, h('h3', {}, 'Command (5)'));
+  p.appendChild(buttonsFor(ctx, verbs));
+  return p;
+}
+
+// The counters of the last hex clicked, with what each may do.
+let stackHex = null;
+
+function stackPanel(obs, ctx) {
+  if (!stackHex) return null;
+  const here = pieces(obs).filter((x) => x.hex === stackHex).reverse();
+  if (here.length < 2) return null;
+  const p = h('div', { class: 'panel', id: 'stack' }, h('h3', {}, `The stack in ${stackHex}, top first (6)`));
+  for (const x of here) {
+    const name = unitName(x.unit);
+    const txt = x.leader ? `${name} (leader)` : `${name} ${x.info.sp}-${x.info.mv}, ${FORMATION[x.info.formation] || x.info.formation}`;
+    const row = h('div', { class: 'pg-stackrow' }, h('span', {}, txt));
+    const sel = ctx.hints.find((y) => y.unit === x.unit && y.verb === 'select');
+    if (sel) row.appendChild(h('button', { class: 'small', onclick: () => ctx.select(x.unit) }, 'move'));
+    p.appendChild(row);
+  }
+  return p;
+}
+
+function panels(obs, ctx) {
+  know(ctx.board);
+  lastObs = obs;
+  return [pendingPanel(obs, ctx), commandPanel(obs, ctx), stackPanel(obs, ctx), scorePanel(obs, ctx)].filter(Boolean);
+}
+
+// ---------- how the battle page offers the actions ----------
+
+const PREVIEW = ['fire', 'react-fire', 'defend', 'react-square', 'react-charge', 'assault', 'charge', 'resolve'];
+
+function click(hex, ev, ctx) {
+  know(ctx.board);
+  // Declarations placed on this hex itself (a reacting stack, the stack fired at in Defensive
+  // Fire, a close combat to resolve): previewed before they are committed.
+  const here = ctx.hints.filter((x) => x.hex === hex && ['react-fire', 'react-square', 'react-charge', 'defend', 'resolve'].includes(x.verb));
+  if (here.length === 1) {
+    ctx.showPreview(here[0]);
+    return true;
+  }
+  if (here.length > 1) {
+    ctx.menu(ev, here.map((x) => ({ description: x.description, run: () => ctx.showPreview(x) })));
+    return true;
+  }
+  // A stack of ours: each click on it selects the next counter that may move.
+  const r = ctx.selected && ctx.reach?.hexes.find((x) => x.hex === hex);
+  if (r) return false;
+  const movable = ctx.hints.filter((x) => x.verb === 'select' && x.hex === hex);
+  if (movable.length > 1) {
+    stackHex = hex;
+    const order = pieces(lastObs || {}).filter((x) => x.hex === hex).reverse().map((x) => x.unit);
+    const ids = order.filter((id) => movable.some((m) => m.unit === id));
+    const i = ids.indexOf(ctx.selected);
+    ctx.select(ids[(i + 1) % ids.length]);
+    return true;
+  }
+  if (pieces(lastObs || {}).filter((x) => x.hex === hex).length > 1) stackHex = hex;
+  return false;
+}
+
+function marks(obs) {
+  const out = [];
+  const cc = obs.close_combat;
+  if (cc) out.push({ hex: cc.target, cls: 'target', title: 'the close combat\'s target' });
+  if (obs.reaction) out.push({ hex: obs.reaction.target, cls: 'target', title: 'the moving stack' });
+  for (const c of obs.charged || []) out.push({ hex: c, cls: 'option-purple', title: 'charged this phase' });
+  return out;
+}
+
+function previewPanel(result) {
+  return previewBox(result);
+}
+
+function previewed(obs, result) {
+  return result ? { ...obs, preview_ge: result } : obs;
+}
+
+const play = {
+  select: 'select',
+  move: ['select', 'step', 'face'],
+  preview: PREVIEW,
+  aimed: { step: 'reach', fire: 'target', assault: 'target', charge: 'target' },
+  onHex: {
+    'react-fire': 'option-red', 'react-square': 'option-blue', 'react-charge': 'option-red', defend: 'option-red',
+    resolve: 'option-red', to: 'option-purple', advance: 'option-green', regroup: 'option-green', place: 'option-blue',
+    enter: 'option-blue',
+  },
+  facing: { face: '' },
+  buttons: {
+    pass: (x) => cap(x.description),
+    end: 'End this move',
+    fortify: 'Fortify the Post (6.3)',
+  },
+  primary: 'pass',
+  declareLabel: (hint) => ({
+    fire: 'Fire', 'react-fire': 'Fire in reaction', 'react-square': 'Form square', 'react-charge': 'Charge in reaction',
+    defend: 'Fire at this stack', assault: 'Declare the Assault', charge: 'Charge', resolve: 'Resolve this combat',
+  })[hint.verb] || 'Commit',
+};
+
+function instructions(hints, sel) {
+  const verbs = new Set(hints.map((x) => x.verb));
+  if (sel.selected && sel.reach && sel.dest) return `Click an arrow to arrive in ${sel.dest} facing that way, or ${sel.dest} again to go there the cheapest way. The enemy may react to each step (14).`;
+  if (sel.selected && sel.reach) return 'Click a shaded hex to move there (the number is its MP cost; "all" ends the move), an arrow to face, or a red hex to assault or charge. Formation changes are in the unit\'s panel.';
+  if (verbs.has('react-fire') || verbs.has('react-square') || verbs.has('react-charge')) return 'The enemy moved within reach: click a marked stack to see its reaction\'s odds (14), or pass.';
+  if (verbs.has('defend')) return 'Defensive Fire (13.4): click the attacking stack to fire at, after reading the odds.';
+  if (verbs.has('resolve')) return 'Click a close combat (red) to see its checks, fire and Cold Steel odds, then resolve it (13).';
+  if (verbs.has('to')) return 'Choose the hex to retreat into (9.2).';
+  if (verbs.has('advance') || verbs.has('regroup')) return 'Advance into the hex or regroup, or pass (13.6, 13.2.5).';
+  if (verbs.has('fire')) return 'Click one of your stacks, then an enemy hex marked red to read the fire odds before firing (12); pass when done.';
+  if (verbs.has('step') || verbs.has('form')) return 'Click a shaded hex to go on, change formation in the unit\'s panel, or end this move.';
+  if (verbs.has('select')) return 'Click one of your counters to see where it can go (click a stack again for the next counter), or pass to end the phase.';
+  if (verbs.has('order') || verbs.has('attach')) return 'Give your leaders their orders and attachments (5.3, 5.4) in the Command panel, or pass.';
+  if (verbs.has('first')) return 'You won the initiative: choose who takes the first Player Turn (5.1).';
+  if (verbs.has('enter')) return 'Bring on reinforcements at their entry hexes (9.3), or pass.';
+  return null;
+}
+
+// ---------- the log, the dice ----------
+
+const isHeading = (e) => ['turn_begins', 'phase'].includes(e.json?.event);
+
+function die(outcome) {
+  let m = /^d10 (\d)$/.exec(outcome);
+  if (m) return { face: m[1], quote: `rolls ${m[1]}` };
+  m = /^d100 (\d+)$/.exec(outcome);
+  if (m) return { face: m[1], quote: `rolls ${m[1]}` };
+  return null;
+}
+
+function legend(ctx) {
+  know(ctx.board);
+  const items = [];
+  const sw = (fill, stroke) => `<svg width="16" height="12"><rect x="1" y="1" width="14" height="10" fill="${fill}" stroke="${stroke}"/></svg>`;
+  const seen = new Set();
+  for (const u of ctx.board.units || []) {
+    const side = (ctx.board.sides || []).find((s) => s.id === u.side)?.side;
+    const lk = look(u, side);
+    const word = lk.word || ctx.sideName(side);
+    if (seen.has(word)) continue;
+    seen.add(word);
+    items.push(`${sw(lk.bg, lk.edge)} ${esc(word)}`);
+  }
+  items.push('<svg width="26" height="12"><rect x="1" y="3" width="24" height="8" fill="#bbb" stroke="#333"/><rect x="1" y="3" width="24" height="2" fill="#e0b030"/></svg> the coloured edge is the front (7.1); wide and shallow: Line, narrow and deep: Column, narrower: Road Column, four fronts: Square, dashed: en Débandade');
+  items.push('values: SP-MV of the step showing; round counters are leaders (the number: command range; a double ring: the Overall Commander)');
+  return items;
+}
+
+function terrainText(t) {
+  const m = t.move || {};
+  const mv = (x) => (x === null || x === undefined ? '—' : x);
+  return `${t.name}: ${mv(m.infantry)}/${mv(m.cavalry)}/${mv(m.artillery)} MP (inf/cav/art)${t.fsm ? `, fire ${signed(t.fsm)}` : ''}${t.cvm ? `, close combat ${signed(t.cvm)}` : ''}${t.blocks_los ? ', blocks LOS' : ''}`;
+}
+
+function featureText(f) {
+  const m = f.move || {};
+  const mv = (x) => (x === null || x === undefined ? 'no' : `+${x}`);
+  return `${f.name}: ${mv(m.infantry)}/${mv(m.cavalry)}/${mv(m.artillery)} MP${f.cvm ? `, close combat ${signed(f.cvm)}` : ''}${f.obstacle ? ', an obstacle' : ''}`;
+}
+
+const TERRAIN_LOOK = {
+  vineyard: { fill: '#dccb95' },
+  olive_grove: { fill: '#c9cf9a', glyph: 'trees' },
+  scrub: { fill: '#d9d6a8' },
+  ravine: { fill: '#c8b48a' },
+};
+
+const FEATURE_LOOK = {
+  wall: { stroke: '#6b5b4b', width: 4, dash: '2 3' },
+  hedge: { stroke: '#4f7a3a', width: 4, dash: '3 2' },
+};
+
+export default {
+  id: 'ge',
+  pieces,
+  drawPiece,
+  overlay,
+  stageText,
+  turnText,
+  pieceInfo,
+  hexInfo,
+  panels,
+  previewPanel,
+  previewed,
+  play,
+  instructions,
+  click,
+  marks,
+  isHeading,
+  die,
+  legend,
+  mapLegend,
+  drawMap,
+  terrainText,
+  featureText,
+  terrainStyle: (id) => TERRAIN_LOOK[id],
+  featureStyle: (id) => FEATURE_LOOK[id],
+};
