@@ -10,14 +10,12 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 /// The one-step greedy choice: the best evaluation after the action, ties broken by `rng`.
-/// Facing changes are free (7.1.2), so a player who only looks one step ahead could turn on the
-/// spot for ever: after a facing change (`faced`) it does not turn again before it acts
-/// otherwise (any facing is one change away, so this loses it nothing).
+/// (It cannot turn on the spot for ever: the rules allow one facing change between other
+/// decisions, ge-rulings 63.)
 pub fn greedy_choice(
     g: &GloryEmpire,
     s: &coupdoeil_ge::State,
     legal: &[coupdoeil_ge::Action],
-    faced: bool,
     rng: &mut rand_chacha::ChaCha8Rng,
 ) -> coupdoeil_ge::Action {
     let side = match g.to_act(s) {
@@ -27,12 +25,7 @@ pub fn greedy_choice(
     let mut best = Vec::new();
     let mut best_v = i32::MIN;
     let mut ev = Vec::new();
-    let turning = |a: &coupdoeil_ge::Action| matches!(a, coupdoeil_ge::Action::Face(_));
-    let all_turn = legal.iter().all(turning);
     for &a in legal {
-        if faced && !all_turn && turning(&a) {
-            continue;
-        }
         let mut t = s.clone();
         g.apply_action_unchecked(&mut t, &a, &mut ev);
         ev.clear();
@@ -54,7 +47,6 @@ pub fn playthrough(game: GloryEmpire, seed: u64, max_steps: usize) -> String {
     let mut m = Match::new(game.clone(), seed);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut out = String::new();
-    let mut faced = false;
     let _ = writeln!(out, "# {} seed {seed}", game.scenario_id());
     while m.steps() < max_steps {
         let n = m.steps() + 1;
@@ -63,8 +55,7 @@ pub fn playthrough(game: GloryEmpire, seed: u64, max_steps: usize) -> String {
             ToAct::Chance => ("chance".to_string(), m.roll().expect("roll")),
             ToAct::Side(side) => {
                 let legal = m.legal_actions();
-                let a = greedy_choice(&game, m.state(), &legal, faced, &mut rng);
-                faced = matches!(a, coupdoeil_ge::Action::Face(_));
+                let a = greedy_choice(&game, m.state(), &legal, &mut rng);
                 let words = game.describe_action(m.state(), &a);
                 let who = format!("{} [{} choices] {words}", game.side_name(side), legal.len());
                 (who, m.apply(&a).expect("legal"))
