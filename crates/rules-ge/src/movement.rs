@@ -394,6 +394,12 @@ impl GloryEmpire {
         if matches!(f, Formation::Square | Formation::Sed | Formation::Dispersed) {
             return Vec::new();
         }
+        // RULING (ge-rulings 63): one facing change between other decisions. Any facing is a
+        // single change away, so a second one in a row only undoes the first; without this a
+        // player (or a search) could turn on the spot for ever.
+        if m.faced {
+            return Vec::new();
+        }
         let cur = s.troop(m.units[0]).facing;
         Facing::ALL
             .into_iter()
@@ -710,6 +716,9 @@ impl GloryEmpire {
 
     /// Applies a Movement or Reserve Movement Phase action.
     pub(crate) fn do_movement(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
+        if let Some(m) = s.moving.as_mut() {
+            m.faced = matches!(a, Action::Face(_));
+        }
         match a {
             Action::Pass => {
                 s.closing = true;
@@ -731,6 +740,7 @@ impl GloryEmpire {
                     acted: false,
                     entering: false,
                     halted: false,
+                    faced: false,
                 });
             }
             Action::SelectLeader(l) => {
@@ -745,6 +755,7 @@ impl GloryEmpire {
                     acted: false,
                     entering: false,
                     halted: false,
+                    faced: false,
                 });
             }
             Action::Enter { unit, at } => self.enter_reinforcement(s, unit, at, ev),
@@ -976,6 +987,7 @@ impl GloryEmpire {
             acted: true,
             entering: true,
             halted: false,
+            faced: false,
         });
     }
 

@@ -112,6 +112,7 @@ impl GloryEmpire {
                     acted: n.parent != usize::MAX || m.acted,
                     entering: false,
                     halted: false,
+                    faced: false,
                 };
                 for o in self.steps_core(&scratch, &occ, &units, &mv) {
                     if seen_dirs.contains(&o.to) {
@@ -169,6 +170,7 @@ impl GloryEmpire {
                     acted: true,
                     entering: false,
                     halted: false,
+                    faced: false,
                 });
                 if !self.may_end_here(&scratch) {
                     continue;

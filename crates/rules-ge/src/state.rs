@@ -218,6 +218,9 @@ pub struct Moving {
     /// 14.4 Charged by a reaction, or driven back: the move ends as soon as its current step
     /// or change is over.
     pub halted: bool,
+    /// The group's last decision was a facing change (7.1.2): it may not face again before
+    /// doing something else, since any facing is one change away (ge-rulings 63).
+    pub faced: bool,
 }
 
 /// A stack retreating (9.2), one hex per decision.

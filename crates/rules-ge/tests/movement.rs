@@ -63,6 +63,20 @@ fn s9_1_1_units_move_only_through_their_front() {
 }
 
 #[test]
+fn s7_1_2_one_free_facing_change_between_other_decisions() {
+    let mut f = moving(&[("2-97", "0202", Formation::Column, "S")]);
+    f.play("select 2-97");
+    assert!(f.can("face N"));
+    f.play("face N");
+    // Any facing was one change away: a second change in a row is not offered (ge-rulings 63).
+    assert!(!f.can("face S"));
+    assert!(!f.can("face NE"));
+    // After a step the group may face again, still at no MP cost.
+    f.play("step 0201");
+    assert!(f.can("face S"));
+}
+
+#[test]
 fn s9_1_1_a_unit_may_always_move_one_hex() {
     // A Square (MA 1) may still enter a vineyard (2 MP), and then stops.
     let mut f = moving(&[("2-97", "0406", Formation::Square, "N")]);

@@ -18,10 +18,15 @@ use serde_json::Value;
 
 /// The built-in scenario directories of Glory and Empire, under `data/scenarios/`. Each
 /// scenario includes the shared Player Aid charts (`[scenario] include = ["../charts.toml"]`),
-/// listed with it: `scenario_files!("ge/<battle>": "scenario.toml", ..., "../charts.toml")`.
-/// None is built in yet: the small test scenario of the rules crate is played from files (the
-/// command line's tests copy it with the charts).
-pub(crate) static SCENARIOS: &[Builtin] = &[];
+/// listed with it. The small test scenario of the rules crate is not built in: the command
+/// line's tests play it from files (copied with the charts).
+pub(crate) static SCENARIOS: &[Builtin] = &[scenario_files!(
+    "ge/vimeiro": "scenario.toml",
+    "map.toml",
+    "oob.toml",
+    "setup.toml",
+    "../charts.toml"
+)];
 
 impl GameExt for GloryEmpire {
     fn from_scenario(scenario: &Scenario) -> Result<Self, Diagnostics> {

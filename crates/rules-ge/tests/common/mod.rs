@@ -11,6 +11,37 @@ use coupdoeil_scenario::{Document, Scenario};
 pub const VIMEIRO: &str = include_str!("../data/vimeiro.toml");
 pub const CHARTS: &str = include_str!("../../../../data/scenarios/ge/charts.toml");
 
+pub mod golden;
+
+/// The shipped Vimeiro scenario's files (`data/scenarios/ge/vimeiro/`) with the shared charts,
+/// under their names in `data/scenarios/` (as the program embeds them).
+pub const SHIPPED_VIMEIRO: [(&str, &str); 5] = [
+    (
+        "ge/vimeiro/scenario.toml",
+        include_str!("../../../../data/scenarios/ge/vimeiro/scenario.toml"),
+    ),
+    (
+        "ge/vimeiro/map.toml",
+        include_str!("../../../../data/scenarios/ge/vimeiro/map.toml"),
+    ),
+    (
+        "ge/vimeiro/oob.toml",
+        include_str!("../../../../data/scenarios/ge/vimeiro/oob.toml"),
+    ),
+    (
+        "ge/vimeiro/setup.toml",
+        include_str!("../../../../data/scenarios/ge/vimeiro/setup.toml"),
+    ),
+    ("ge/charts.toml", CHARTS),
+];
+
+/// The shipped Vimeiro scenario.
+pub fn shipped_vimeiro() -> GloryEmpire {
+    let doc = Document::parse(&SHIPPED_VIMEIRO).unwrap_or_else(|e| panic!("{e}"));
+    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("validates: {e}"));
+    GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
+}
+
 pub const B: Side = Side::A;
 pub const F: Side = Side::B;
 
