@@ -1749,6 +1749,21 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             nation: t.nation.clone().unwrap_or_default(),
         });
     }
+    for (i, side) in sc.sides.iter().enumerate() {
+        let mine = troops
+            .iter()
+            .filter(|t: &&TroopDef| t.side.index() == i)
+            .count();
+        if mine == 0 && !sc.sides.is_empty() {
+            l.err(
+                "troop",
+                format!(
+                    "side `{}` has no troops: each side needs at least one",
+                    side.id
+                ),
+            );
+        }
+    }
     for (name, n) in [
         ("troop", troops.len()),
         ("leader", leaders.len()),

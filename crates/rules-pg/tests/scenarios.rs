@@ -109,3 +109,22 @@ fn r8_1_and_8_2_2_leuthen_examples() {
         "over 3513 and 3613, downslope"
     );
 }
+
+#[test]
+fn a_side_without_troops_is_refused() {
+    let doc = coupdoeil_scenario::Document::parse(&[
+        ("field.toml", common::FIELD),
+        ("charts.toml", common::CHARTS),
+    ])
+    .unwrap();
+    let mut table = doc.table().clone();
+    let troops = table["troop"].as_array_mut().unwrap();
+    troops.retain(|t| t["side"].as_str() != Some("coalition"));
+    let text = toml::to_string(&table).unwrap();
+    let doc = coupdoeil_scenario::Document::parse(&[("all.toml", text.as_str())]).unwrap();
+    let sc = coupdoeil_scenario::Scenario::from_document(doc).unwrap();
+    let err = coupdoeil_pg::PrussiasGlory::new(&sc)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("side `coalition` has no troops"), "{err}");
+}

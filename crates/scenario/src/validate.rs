@@ -62,6 +62,26 @@ pub const RULES_SECTIONS: &[&str] = &[
     "bombardment_drm",
     "rally",
     "leader_loss",
+    // Glory and Empire (rules crate coupdoeil-ge): its clock, elevations and trails, order of
+    // battle, garrisons, posts, objectives and scoring, and the Player Aid charts (it also reads
+    // `leader`, `deploy`, `reinforcement`, `terrain`, `hexside_feature` and `morale` above).
+    "clock",
+    "elevation",
+    "trail_path",
+    "battalion",
+    "squadron",
+    "battery",
+    "garrison",
+    "post",
+    "objective",
+    "scoring",
+    "fire",
+    "gun",
+    "cold_steel",
+    "movement",
+    "command",
+    "facing",
+    "reactions",
 ];
 
 /// Unit kinds.

@@ -1,0 +1,113 @@
+//! Actions (atomic decisions) and chance outcomes.
+
+use crate::data::{Cell, Formation, GarrisonId, LeaderId, UnitId};
+use crate::state::OrderKind;
+use coupdoeil_engine::Side;
+use coupdoeil_hex::Facing;
+use serde::{Deserialize, Serialize};
+
+/// One atomic decision of a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Decline, or end a phase, a move, a list of choices: no (more) reactions, no more
+    /// orders, no more fire, no more advancing or regrouping.
+    Pass,
+    /// 5.1 The initiative winner chooses who takes the first Player Turn.
+    First(Side),
+    /// 5.3.3 Attach this asset to this subordinate leader for the turn.
+    Attach {
+        /// The asset.
+        unit: UnitId,
+        /// The leader.
+        leader: LeaderId,
+    },
+    /// 5.4 Place an order on a leader.
+    Order {
+        /// The leader.
+        leader: LeaderId,
+        /// Attack or Reserve.
+        kind: OrderKind,
+    },
+    /// 5.4 Place an order on a Garrison.
+    OrderGarrison {
+        /// The garrison.
+        garrison: GarrisonId,
+        /// Attack or Reserve.
+        kind: OrderKind,
+    },
+    /// 12.1 The stack in `from` fires at `target`.
+    Fire {
+        /// The firing stack's hex.
+        from: Cell,
+        /// The target hex.
+        target: Cell,
+    },
+    /// 9.1 Start moving the stack of this unit (every unit of it that may still move).
+    Select(UnitId),
+    /// 9.1 Start moving this leader.
+    SelectLeader(LeaderId),
+    /// 9.3 This reinforcement enters at this hex of its entry area.
+    Enter {
+        /// The unit.
+        unit: UnitId,
+        /// The entry hex.
+        at: Cell,
+    },
+    /// 9.3 This leader arrives at this hex of his entry area.
+    EnterLeader {
+        /// The leader.
+        leader: LeaderId,
+        /// The entry hex.
+        at: Cell,
+    },
+    /// 9.1.2 Drop this unit off the moving stack here (before the first MP: it stays behind,
+    /// free to move later; after: it is done for the phase).
+    Drop(UnitId),
+    /// 9.1 Move the moving stack or leader into this adjacent hex.
+    Step(Cell),
+    /// 7.1.2 Face this way (free).
+    Face(Facing),
+    /// 7.2 Change formation.
+    Form(Formation),
+    /// 7.6.1 Deploy this many SP en Tirailleurs (0 recalls them).
+    Skirmish(u8),
+    /// 6.2 Put this unit of the moving stack on top (1 MP).
+    Top(UnitId),
+    /// 13.1.1 Declare an Assault on this hex.
+    Assault(Cell),
+    /// 13.2.1 Declare a Charge on this hex (ends the move).
+    Charge(Cell),
+    /// 15.2.1 Spend the whole MA fortifying the Post.
+    Fortify,
+    /// 9.1 End the move of the moving stack or leader.
+    EndMove,
+    /// 9.2 The retreating stack enters this hex.
+    RetreatTo(Cell),
+    /// 14.2 The stack in this hex fires at the trigger.
+    ReactFire(Cell),
+    /// 14.3 The stack in this hex attempts to form Square.
+    ReactSquare(Cell),
+    /// 14.4 The cavalry in this hex attempts a Reaction Charge.
+    ReactCharge(Cell),
+    /// 13.1.1 / 13.2.1 Resolve the close combat against this hex next.
+    Resolve(Cell),
+    /// 13.4 The defenders fire at the attacking stack in this hex.
+    DefendAgainst(Cell),
+    /// 13.6 This attacking unit advances into the target hex.
+    Advance(UnitId),
+    /// 13.2.5 The regrouping cavalry moves into this adjacent hex.
+    Regroup(Cell),
+    /// 4.3 / 5.2.3 The returning leader is placed in this hex.
+    Place(Cell),
+}
+
+/// One outcome of a chance node (2.3 Dice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Chance {
+    /// One ten-sided die, 0 to 9.
+    D10(u8),
+    /// Two ten-sided dice read as 00 to 99.
+    Percentile(u8),
+    /// A random choice among `n` (a leader casualty): index from 0.
+    Pick(u8),
+}

@@ -1,0 +1,190 @@
+//! What happened, for logs and the user interface. Every event cites its rule in its text
+//! (see `notation.rs`). The Soldiers Game hides nothing, so every event is public.
+
+use crate::data::{Cell, FireResult, Formation, GarrisonId, LeaderId, UnitId};
+use crate::state::{Morale, OrderKind};
+use coupdoeil_engine::Side;
+use coupdoeil_hex::Facing;
+use serde::{Deserialize, Serialize};
+
+/// One modifier of a roll or a column, with its rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifier {
+    /// What it is for.
+    pub what: String,
+    /// Its value.
+    pub value: i16,
+    /// The rule.
+    pub rule: String,
+}
+
+/// Something that happened.
+#[allow(missing_docs)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A Game Turn began (4): its clock time and light.
+    TurnBegins {
+        turn: u8,
+        clock: String,
+        light: String,
+    },
+    /// A phase or segment began (4).
+    Phase { side: Side, phase: String },
+    /// 5.1 An initiative die: `total` is die + CIM.
+    InitiativeRoll { side: Side, die: u8, total: i8 },
+    /// 5.1 A tie with no unmodified 0: both roll again.
+    InitiativeTie,
+    /// 5.1.2 The Random Event Chart.
+    RandomEvent {
+        roll: u8,
+        name: String,
+        text: String,
+    },
+    /// 5.1 Who won the initiative.
+    Initiative { winner: Side },
+    /// 5.1 Who takes the first Player Turn.
+    FirstPlayer { side: Side },
+    /// 5.1.1 Orders received.
+    OrdersReceived { side: Side, orders: u8 },
+    /// 5.3.3 An asset attached.
+    Attached { unit: UnitId, leader: LeaderId },
+    /// 5.4 An order placed on a leader.
+    Ordered { leader: LeaderId, kind: OrderKind },
+    /// 5.4 An order placed on a Garrison.
+    GarrisonOrdered {
+        garrison: GarrisonId,
+        kind: OrderKind,
+    },
+    /// 5.3 Command Status: units marked Out of Command and marks removed.
+    CommandStatus {
+        side: Side,
+        out: Vec<UnitId>,
+        back: Vec<UnitId>,
+    },
+    /// 5.3.2 A Garrison dissolved.
+    GarrisonDissolved { garrison: GarrisonId },
+    /// 9.1 A stack moved into a hex.
+    Moved {
+        units: Vec<UnitId>,
+        to: Cell,
+        cost: u8,
+        left: u8,
+    },
+    /// A leader moved.
+    LeaderMoved { leader: LeaderId, to: Cell },
+    /// 9.3 A reinforcement entered.
+    Entered { unit: UnitId, at: Cell, cost: u8 },
+    /// 9.3 A leader arrived.
+    LeaderEntered { leader: LeaderId, at: Cell },
+    /// 7.2 A formation change.
+    Formed {
+        units: Vec<UnitId>,
+        formation: Formation,
+        cost: u8,
+    },
+    /// 7.1.2 A facing change.
+    Faced { units: Vec<UnitId>, facing: Facing },
+    /// 7.6 Skirmishers deployed or recalled.
+    Skirmishers { unit: UnitId, sp: u8 },
+    /// 6.2 A unit put on top of its stack.
+    Reordered { unit: UnitId },
+    /// 9.1.2 A unit dropped off.
+    Dropped { unit: UnitId },
+    /// 13.1.1 An Assault declared.
+    AssaultDeclared {
+        units: Vec<UnitId>,
+        target: Cell,
+        adjacent: bool,
+    },
+    /// 13.2.1 A Charge declared.
+    ChargeDeclared { units: Vec<UnitId>, target: Cell },
+    /// 15.2.1 A building fortified.
+    Fortified { at: Cell },
+    /// 12 A fire attack declared: its strength, final column and every shift.
+    FireDeclared {
+        from: Cell,
+        target: Cell,
+        fs: u8,
+        column: u8,
+        modifiers: Vec<Modifier>,
+    },
+    /// 12.3 A fire attack rolled.
+    FireRolled {
+        from: Cell,
+        target: Cell,
+        roll: u8,
+        result: FireResult,
+    },
+    /// 12.3.1 A step lost.
+    StepLost { unit: UnitId, left: u8 },
+    /// A unit eliminated, and why.
+    Eliminated { unit: UnitId, why: String },
+    /// A check against a Morale Value: `mv` of the top unit, `drm` total.
+    Check {
+        units: Vec<UnitId>,
+        why: String,
+        roll: u8,
+        drm: i16,
+        mv: u8,
+        passed: bool,
+        modifiers: Vec<Modifier>,
+    },
+    /// 8 A stack's morale state changed.
+    MoraleChanged {
+        units: Vec<UnitId>,
+        from: Morale,
+        to: Morale,
+    },
+    /// 9.2 A retreating stack entered a hex.
+    Retreated { units: Vec<UnitId>, to: Cell },
+    /// 7.5.3 A Road Column became Broken.
+    RoadColumnBroken { units: Vec<UnitId> },
+    /// 12.3.1 / 13.5.1 A leader became a casualty.
+    LeaderCasualty { leader: LeaderId },
+    /// 5.2.2 A leader's capture roll.
+    CaptureRoll {
+        leader: LeaderId,
+        die: u8,
+        captured: bool,
+    },
+    /// 5.2.2 A leader escaped to a friendly hex.
+    LeaderEscaped { leader: LeaderId, to: Cell },
+    /// 5.2.3 A leader returned (on his Repl side) or was removed for good.
+    LeaderReturns { leader: LeaderId, at: Option<Cell> },
+    /// 14 A reaction attempted.
+    Reaction {
+        side: Side,
+        what: String,
+        from: Cell,
+    },
+    /// 13 A close combat begins.
+    CloseCombat {
+        kind: String,
+        target: Cell,
+        attackers: Vec<Cell>,
+    },
+    /// 13.5 Cold Steel.
+    ColdSteel {
+        attacker_die: u8,
+        attacker_total: i16,
+        defender_die: u8,
+        defender_total: i16,
+        attacker_wins: bool,
+        modifiers: Vec<Modifier>,
+    },
+    /// 13.6 A unit advanced after combat.
+    Advanced { unit: UnitId, to: Cell },
+    /// 13.2.5 Cavalry regrouped into a hex.
+    Regrouped { units: Vec<UnitId>, to: Cell },
+    /// 13.2.6 Cavalry spent.
+    Spent { units: Vec<UnitId> },
+    /// An objective changed hands.
+    ObjectiveTaken { name: String, side: Side },
+    /// The game ended.
+    GameOver {
+        winner: Option<Side>,
+        kind: String,
+        points: [i32; 2],
+    },
+}

@@ -1,0 +1,700 @@
+//! 12 Fire Combat: range and facing (12.1.1, 12.1.2, 7.9.2), Fire Strength and its limits
+//! (12.2), the Fire Strength Modifiers (12.2.1), the Fire Chart (12.3) and the application of
+//! its results, several attacks on one hex together (12.3.1).
+
+use crate::GloryEmpire;
+use crate::action::Action;
+use crate::data::{Arc, Arm, Cell, Formation, PostKind, UnitId};
+use crate::event::{Event, Modifier};
+use crate::state::{
+    FireApply, FireKind, FireRoll, Frame, LeaderRoll, Morale, PendingFire, Stage, State,
+};
+use coupdoeil_engine::Side;
+use coupdoeil_hex::{Crossing, EdgeDir, Facing, trace};
+
+/// 12.2 The Fire Strength of a stack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// The starting Fire Chart column.
+    pub fs: u8,
+    /// 12.1.1 Range in hexes.
+    pub range: u8,
+    /// The arm firing (12.2: only the top unit's type fires).
+    pub arm: Arm,
+    /// 12.1.2 Skirmishers (SeT or SeD): no LOS needed.
+    pub skirmish: bool,
+    /// The units that contribute.
+    pub units: Vec<UnitId>,
+}
+
+/// The Fire Chart column of an attack and every shift, for the log and the UI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Odds {
+    /// The starting column.
+    pub fs: u8,
+    /// The final column.
+    pub column: u8,
+    /// The shifts.
+    pub modifiers: Vec<Modifier>,
+}
+
+fn m(what: impl Into<String>, value: i8, rule: &str) -> Option<Modifier> {
+    (value != 0).then(|| Modifier {
+        what: what.into(),
+        value: i16::from(value),
+        rule: rule.into(),
+    })
+}
+
+impl GloryEmpire {
+    /// 12.2 The Fire Strength of the stack in `c`, if it may fire at all: the top unit's type
+    /// fires (12.2 Mixed stacks); artillery unlimbered, up to 6 SP; infantry in Line its Line FS
+    /// up to 5 SP, in Column or Square 1, en Débandade its SeD FS up to 4 SP, with skirmishers
+    /// out their SP (7.6.6). Going down the stack, the first unit over the limit and those below
+    /// add nothing; the top unit always fires in full (RULING: the Battalion Game's summing rule
+    /// 12.2.1 read into the Soldiers Game's limits). Cavalry, Road Column, limbered artillery and
+    /// Broken or Routed units do not fire.
+    #[must_use]
+    pub fn strength(&self, s: &State, c: Cell) -> Option<Strength> {
+        let st = s.stack(c);
+        let &top = st.first()?;
+        let t = s.troop(top);
+        let d = &self.data.troops[top.ix()];
+        if t.morale.broken() {
+            return None;
+        }
+        let lim = &self.data.charts.limits;
+        let sum = |units: Vec<UnitId>, limit: u8, fs: &dyn Fn(UnitId) -> u8| {
+            let mut total_sp = 0u32;
+            let mut total_fs = 0u32;
+            let mut used = Vec::new();
+            for (i, u) in units.into_iter().enumerate() {
+                let sp = u32::from(self.data.troops[u.ix()].at(s.troop(u).steps).sp);
+                if i > 0 && total_sp + sp > u32::from(limit) {
+                    break;
+                }
+                total_sp += sp;
+                total_fs += u32::from(fs(u));
+                used.push(u);
+            }
+            (total_fs.min(255) as u8, used)
+        };
+        match d.arm() {
+            // RULING: cavalry makes no fire attacks in the Soldiers Game (3 Cold Steel).
+            Arm::Cavalry => None,
+            Arm::Artillery => {
+                if t.formation != Formation::Unlimbered {
+                    return None;
+                }
+                let guns: Vec<UnitId> = st
+                    .iter()
+                    .copied()
+                    .filter(|&u| {
+                        self.data.troops[u.ix()].arm() == Arm::Artillery
+                            && s.troop(u).formation == Formation::Unlimbered
+                    })
+                    .collect();
+                let (fs, units) = sum(guns, lim.artillery, &|u| {
+                    self.data.troops[u.ix()].at(s.troop(u).steps).fs
+                });
+                let range = d
+                    .gun
+                    .map_or(1, |g| self.data.charts.guns[usize::from(g)].long);
+                Some(Strength {
+                    fs,
+                    range,
+                    arm: Arm::Artillery,
+                    skirmish: false,
+                    units,
+                })
+            }
+            Arm::Infantry => {
+                // RULING: a stack whose top unit has skirmishers out fires with them (their SP
+                // as FS, 7.6.6), at one hex or two.
+                if t.skirmishers > 0 && matches!(t.formation, Formation::Line | Formation::Column) {
+                    return Some(Strength {
+                        fs: t.skirmishers,
+                        range: 2,
+                        arm: Arm::Infantry,
+                        skirmish: true,
+                        units: vec![top],
+                    });
+                }
+                let foot: Vec<UnitId> = st
+                    .iter()
+                    .copied()
+                    .filter(|&u| self.data.troops[u.ix()].arm() == Arm::Infantry)
+                    .collect();
+                match t.formation {
+                    Formation::Line => {
+                        let (fs, units) = sum(foot, lim.line, &|u| {
+                            self.data.troops[u.ix()].at(s.troop(u).steps).fs
+                        });
+                        Some(Strength {
+                            fs,
+                            range: 1,
+                            arm: Arm::Infantry,
+                            skirmish: false,
+                            units,
+                        })
+                    }
+                    Formation::Column | Formation::Square => Some(Strength {
+                        fs: if t.formation == Formation::Column {
+                            lim.column_fs
+                        } else {
+                            lim.square_fs
+                        },
+                        range: 1,
+                        arm: Arm::Infantry,
+                        skirmish: false,
+                        units: foot,
+                    }),
+                    Formation::Sed => {
+                        let (fs, units) = sum(foot, lim.sed, &|u| {
+                            self.data.troops[u.ix()].at(s.troop(u).steps).sed_fs
+                        });
+                        Some(Strength {
+                            fs,
+                            range: 2,
+                            arm: Arm::Infantry,
+                            skirmish: true,
+                            units,
+                        })
+                    }
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// The hexsides of `from` through which the line to `to` leaves it (two when it leaves
+    /// through a vertex along a spine).
+    #[must_use]
+    pub fn exit_dirs(&self, from: Cell, to: Cell) -> [Option<EdgeDir>; 2] {
+        let b = &self.data.board;
+        if let Some(d) = b.direction(from, to) {
+            return [Some(d), None];
+        }
+        let h = b.hex(from);
+        match trace(h, b.hex(to)).first() {
+            Some(Crossing::Hex(x)) => [h.direction_to(*x), None],
+            Some(Crossing::Spine { left, right }) => {
+                [h.direction_to(*left), h.direction_to(*right)]
+            }
+            None => [None, None],
+        }
+    }
+
+    /// The hexsides of `to` through which the line from `from` enters it.
+    #[must_use]
+    pub fn entry_dirs(&self, from: Cell, to: Cell) -> [Option<EdgeDir>; 2] {
+        let b = &self.data.board;
+        if let Some(d) = b.direction(to, from) {
+            return [Some(d), None];
+        }
+        let h = b.hex(to);
+        match trace(b.hex(from), h).last() {
+            Some(Crossing::Hex(x)) => [h.direction_to(*x), None],
+            Some(Crossing::Spine { left, right }) => {
+                [h.direction_to(*left), h.direction_to(*right)]
+            }
+            None => [None, None],
+        }
+    }
+
+    /// The worst arc among the given hexsides (rear worse than flank worse than front).
+    #[must_use]
+    pub fn worst_arc(arcs: &[Arc; 6], dirs: [Option<EdgeDir>; 2]) -> Arc {
+        dirs.iter()
+            .flatten()
+            .map(|d| arcs[d.index() as usize])
+            .max()
+            .unwrap_or(Arc::Front)
+    }
+
+    /// 12.1.2 Whether a line leaving through `dirs` goes through a front hexside (along a spine,
+    /// either hexside at the vertex will do: RULING).
+    #[must_use]
+    pub fn leaves_front(arcs: &[Arc; 6], dirs: [Option<EdgeDir>; 2]) -> bool {
+        dirs.iter()
+            .flatten()
+            .any(|d| arcs[d.index() as usize] == Arc::Front)
+    }
+
+    /// 12.1 Whether the stack in `from` may fire at `target` now: range, the front (artillery
+    /// may first turn 30 degrees, 7.9.2), LOS except for skirmishers (12.1.2), the light (16).
+    /// Returns the facing the top unit fires with.
+    #[must_use]
+    pub fn fire_line(&self, s: &State, from: Cell, target: Cell, st: &Strength) -> Option<Facing> {
+        let d = self.data.board.distance(from, target);
+        if d == 0 || d > u32::from(st.range) {
+            return None;
+        }
+        // RULING: the light limits every fire, skirmishers' too (16.1, 16.2).
+        if self.los_limit(s).is_some_and(|l| d > l) {
+            return None;
+        }
+        let top = *st.units.first()?;
+        let t = s.troop(top);
+        let arm = self.data.troops[top.ix()].arm();
+        let dirs = self.exit_dirs(from, target);
+        let turns: &[i32] = if arm == Arm::Artillery {
+            &[0, 1, -1]
+        } else {
+            &[0]
+        };
+        let facing = turns.iter().find_map(|&k| {
+            let f = t.facing.rotate(k);
+            let arcs = if k == 0 {
+                self.unit_arcs(s, top)
+            } else {
+                self.arcs(arm, from, t.formation, f)
+            };
+            Self::leaves_front(&arcs, dirs).then_some(f)
+        })?;
+        if !st.skirmish && d > 1 && !self.los(s, from, target) {
+            return None;
+        }
+        Some(facing)
+    }
+
+    /// 12.2.1 The final Fire Chart column of a fire by the stack in `from` at the units
+    /// `targets` in `target`, at `range` hexes, with every shift.
+    #[must_use]
+    #[allow(clippy::too_many_lines, clippy::too_many_arguments)]
+    pub fn fire_odds(
+        &self,
+        s: &State,
+        from: Cell,
+        target: Cell,
+        targets: &[UnitId],
+        st: &Strength,
+        wdf: bool,
+        range: u32,
+    ) -> Odds {
+        let ch = &self.data.charts;
+        let fm = &ch.fsm;
+        let mut mods: Vec<Option<Modifier>> = Vec::new();
+        let sp: u32 = targets
+            .iter()
+            .map(|&u| u32::from(self.data.troops[u.ix()].at(s.troop(u).steps).sp))
+            .sum();
+        let stack_fsm = fm
+            .stacking
+            .iter()
+            .rev()
+            .find(|(min, _)| u32::from(*min) <= sp)
+            .map_or(0, |x| x.1);
+        mods.push(m(
+            format!("target stacking, {sp} SP"),
+            stack_fsm,
+            "12.2.1 Target Stacking",
+        ));
+        if st.arm == Arm::Artillery
+            && let Some(&g) = st.units.first()
+            && let Some(gi) = self.data.troops[g.ix()].gun
+        {
+            let gun = &ch.guns[usize::from(gi)];
+            let (band, v) = if range <= u32::from(gun.canister) {
+                ("canister", fm.range[0])
+            } else if range <= u32::from(gun.effective) {
+                ("effective", fm.range[1])
+            } else {
+                ("long", fm.range[2])
+            };
+            mods.push(m(format!("{band} range ({range} hexes)"), v, "7.9.2"));
+        }
+        // RULING: the target's top unit sets the formation and facing modifiers; a line of fire
+        // entering along a spine is enfilade if either hexside there is a flank (12.2.1).
+        if let Some(&tt) = targets.first() {
+            let tu = s.troop(tt);
+            let f = tu.formation;
+            mods.push(m(
+                format!("target in {}", f.name().replace('_', " ")),
+                fm.target_formation[f.ix()],
+                "12.2.1 target formation",
+            ));
+            if targets
+                .iter()
+                .any(|&u| self.data.troops[u.ix()].arm() == Arm::Cavalry)
+            {
+                // RULING: any cavalry in the target hex makes it a cavalry target.
+                mods.push(m("cavalry target", fm.cavalry_target, "12.2.1"));
+            }
+            let arcs = self.unit_arcs(s, tt);
+            let entry = self.entry_dirs(from, target);
+            let arc = Self::worst_arc(&arcs, entry);
+            let linear = matches!(
+                f,
+                Formation::Line
+                    | Formation::Column
+                    | Formation::RoadColumn
+                    | Formation::Limbered
+                    | Formation::Unlimbered
+            );
+            if linear {
+                match arc {
+                    Arc::Flank => {
+                        mods.push(m("through the flank: enfilade", fm.enfilade, "12.2.1"))
+                    }
+                    Arc::Rear => mods.push(m("through the rear", fm.rear, "12.2.1")),
+                    Arc::Front => {}
+                }
+            }
+            // 15 The target hex's terrain; 15.2 a Post.
+            let terrain = self.data.terrain(target);
+            let post = self.data.post(target).filter(|_| self.in_post(s, tt));
+            match post {
+                Some(p) if p.kind == PostKind::Earthwork && arc == Arc::Front => {
+                    mods.push(m(
+                        "earthwork, fired on through its front",
+                        fm.post,
+                        "15.2.2",
+                    ));
+                }
+                Some(_) => {
+                    mods.push(m(terrain.name.clone(), terrain.fsm, "15 TEC"));
+                    if self
+                        .data
+                        .post(target)
+                        .is_some_and(|p| p.kind == PostKind::Building)
+                    {
+                        mods.push(m("Fortified Post", fm.post, "15.2.1"));
+                    }
+                }
+                None => mods.push(m(terrain.name.clone(), terrain.fsm, "15 TEC")),
+            }
+            // 15.1 Hexside features the line of fire crosses into the target hex.
+            // RULING: a hexside feature protects only when it is the side of the target hex the
+            // fire enters through (along a spine, the more protective of the two).
+            let side_fsm = entry
+                .iter()
+                .flatten()
+                .filter_map(|&d| self.data.board.neighbor(target, d))
+                .map(|n| {
+                    self.data
+                        .features(target, n)
+                        .map(|f| i32::from(f.fsm))
+                        .sum::<i32>()
+                })
+                .min()
+                .unwrap_or(0);
+            mods.push(m("hexside", side_fsm.clamp(-20, 20) as i8, "15.1"));
+            // 7.6.6 Fire through the front of skirmishers.
+            let all_front = entry
+                .iter()
+                .flatten()
+                .all(|d| arcs[d.index() as usize] == Arc::Front);
+            if tu.skirmishers > 0 && all_front {
+                mods.push(m(
+                    format!("Sk-{} screen", tu.skirmishers),
+                    fm.skirmisher_screen[usize::from(tu.skirmishers.min(3))],
+                    "7.6.6",
+                ));
+            }
+        }
+        if wdf {
+            mods.push(m("Well Directed Fire", fm.well_directed, "12.2.1, 13.1.4"));
+        }
+        if let Some(&ft) = st.units.first() {
+            let side = self.data.troops[ft.ix()].side;
+            if let Some((l, v)) = self.best_leader(s, side, from, |x| x.fsm) {
+                mods.push(m(
+                    format!("leader {}", self.data.leaders[l.ix()].name),
+                    v,
+                    "5.2.1",
+                ));
+            }
+            if let Some(i) = s.troop(ft).morale.marker() {
+                mods.push(m(
+                    format!("firer {}", s.troop(ft).morale.name()),
+                    ch.states[i].fire,
+                    "8 Morale State Diagram",
+                ));
+            }
+        }
+        let modifiers: Vec<Modifier> = mods.into_iter().flatten().collect();
+        let total: i32 =
+            i32::from(st.fs) + modifiers.iter().map(|x| i32::from(x.value)).sum::<i32>();
+        let column = total.clamp(0, ch.fire.len() as i32 - 1) as u8;
+        Odds {
+            fs: st.fs,
+            column,
+            modifiers,
+        }
+    }
+
+    /// Whether the stack in `c` may still fire at `target` this segment (one attack; a Square
+    /// two, at hexes not adjacent to each other, 7.8.2).
+    fn may_fire_again(&self, s: &State, c: Cell, target: Cell) -> bool {
+        let Some(top) = s.top(c) else { return false };
+        let t = s.troop(top);
+        match (t.formation, t.fired) {
+            (_, 0) => true,
+            (Formation::Square, 1) => t
+                .fired_at
+                .is_some_and(|f| f != target && !self.data.board.adjacent(f, target)),
+            _ => false,
+        }
+    }
+
+    /// The enemy stacks the stack in `c` may fire at, with the facing it would use.
+    #[must_use]
+    pub fn fire_targets(&self, s: &State, c: Cell) -> Vec<(Cell, Facing)> {
+        let Some(st) = self.strength(s, c) else {
+            return Vec::new();
+        };
+        let side = self.data.troops[st.units[0].ix()].side;
+        self.stacks_of(s, side.other())
+            .into_iter()
+            .filter(|&t| self.may_fire_again(s, c, t))
+            .filter_map(|t| self.fire_line(s, c, t, &st).map(|f| (t, f)))
+            .collect()
+    }
+
+    /// 4.2.2 / 4.2.3 The fire actions of the segment: every stack of the side that may fire,
+    /// at every target (in the Non-Phasing Artillery Segment, artillery only).
+    pub(crate) fn fire_actions(
+        &self,
+        s: &State,
+        side: Side,
+        artillery_only: bool,
+        out: &mut Vec<Action>,
+    ) {
+        for c in self.stacks_of(s, side) {
+            if artillery_only
+                && s.top(c)
+                    .is_none_or(|u| self.data.troops[u.ix()].arm() != Arm::Artillery)
+            {
+                continue;
+            }
+            for (t, _) in self.fire_targets(s, c) {
+                out.push(Action::Fire { from: c, target: t });
+            }
+        }
+        out.push(Action::Pass);
+    }
+
+    /// 12.1 The stack in `from` fires at `target`: its dice are rolled now, the result applied
+    /// with the others on that hex at the end of the segment.
+    pub(crate) fn do_fire(&self, s: &mut State, from: Cell, target: Cell, ev: &mut Vec<Event>) {
+        let Some(st) = self.strength(s, from) else {
+            return;
+        };
+        let Some(facing) = self.fire_line(s, from, target, &st) else {
+            return;
+        };
+        if st.arm == Arm::Artillery {
+            for &u in &st.units {
+                s.troop_mut(u).facing = facing;
+            }
+        }
+        let range = self.data.board.distance(from, target);
+        let targets = s.stack(target);
+        let odds = self.fire_odds(s, from, target, &targets, &st, false, range);
+        for u in s.stack(from) {
+            let t = s.troop_mut(u);
+            t.fired += 1;
+            t.fired_at = Some(target);
+        }
+        ev.push(Event::FireDeclared {
+            from,
+            target,
+            fs: odds.fs,
+            column: odds.column,
+            modifiers: odds.modifiers,
+        });
+        s.pending.push(Frame::FireRoll(FireRoll {
+            from,
+            target,
+            column: odds.column,
+            apply: None,
+        }));
+    }
+
+    /// 12.3 The dice of a fire attack: the result is noted (or applied at once).
+    pub(crate) fn fire_roll(&self, s: &mut State, roll: u8, ev: &mut Vec<Event>) {
+        let Some(Frame::FireRoll(f)) = s.pending.pop() else {
+            return;
+        };
+        let result = self.data.charts.fire[usize::from(f.column)].result(roll);
+        ev.push(Event::FireRolled {
+            from: f.from,
+            target: f.target,
+            roll,
+            result,
+        });
+        let p = PendingFire {
+            target: f.target,
+            from: f.from,
+            result,
+            roll,
+        };
+        match f.apply {
+            Some((kind, units)) => s.pending.push(Frame::FireApply(FireApply {
+                target: f.target,
+                units,
+                kind,
+                results: vec![p],
+                losses_done: false,
+                leader_hits: 0,
+                checks: Vec::new(),
+                fails: 0,
+            })),
+            None => s.fire_results.push(p),
+        }
+    }
+
+    /// 12.3.1 At the end of a fire segment, the results noted against each hex are applied
+    /// together.
+    pub(crate) fn apply_noted_fire(&self, s: &mut State, kind: FireKind, only: Option<Cell>) {
+        let mut targets: Vec<Cell> = s
+            .fire_results
+            .iter()
+            .map(|p| p.target)
+            .filter(|&t| only.is_none_or(|o| o == t))
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        for &t in targets.iter().rev() {
+            let (mine, rest): (Vec<PendingFire>, Vec<PendingFire>) =
+                s.fire_results.iter().partition(|p| p.target == t);
+            s.fire_results = rest;
+            let units = s.stack(t);
+            s.pending.push(Frame::FireApply(FireApply {
+                target: t,
+                units,
+                kind,
+                results: mine,
+                losses_done: false,
+                leader_hits: 0,
+                checks: Vec::new(),
+                fails: 0,
+            }));
+        }
+    }
+
+    /// Applies fire results without dice: losses, leader hits, and the morale once every
+    /// check is rolled.
+    pub(crate) fn fire_apply_auto(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
+        let Some(Frame::FireApply(mut fa)) = s.pending.last().cloned() else {
+            return false;
+        };
+        let units = self.alive_in(s, &fa.units, fa.target);
+        if !fa.losses_done {
+            let losses: u8 = fa.results.iter().map(|r| r.result.losses).sum();
+            self.lose_steps(s, &units, losses, ev);
+            fa.losses_done = true;
+            fa.leader_hits = fa
+                .results
+                .iter()
+                .filter(|r| r.roll >= self.data.charts.fsm.leader_casualty)
+                .count() as u8;
+            fa.checks = fa
+                .results
+                .iter()
+                .filter(|r| r.result.mc)
+                .map(|r| r.result.drm)
+                .collect();
+            self.replace_top(s, Frame::FireApply(fa));
+            return true;
+        }
+        if fa.leader_hits > 0 {
+            fa.leader_hits -= 1;
+            let leaders = match fa.units.first() {
+                Some(&u) => self.own_leaders_at(s, self.data.troops[u.ix()].side, fa.target),
+                None => Vec::new(),
+            };
+            self.replace_top(s, Frame::FireApply(fa));
+            if !leaders.is_empty() {
+                s.pending.push(Frame::Leader(LeaderRoll::Casualty(leaders)));
+            }
+            return true;
+        }
+        if units.is_empty() {
+            s.pending.pop();
+            return true;
+        }
+        if !fa.checks.is_empty() {
+            return false;
+        }
+        s.pending.pop();
+        if fa.fails > 0 {
+            match fa.kind {
+                FireKind::Segment => {
+                    // 12.3.1 One level per failure; Broken or worse is marked Broken, and the
+                    // stack retreats (RULING: a Routed stack stays Routed).
+                    let from = self.worst_morale(s, &units);
+                    let to = match from.worse(fa.fails) {
+                        Some(x) if x < Morale::Broken => x,
+                        _ => from.max(Morale::Broken),
+                    };
+                    self.set_morale(s, &units, Some(to), ev);
+                }
+                FireKind::Reaction => self.worsen(s, &units, fa.fails, false, ev),
+                FireKind::Close => {
+                    // 13.4 Two levels per failure; one in a Post.
+                    let post = units.iter().any(|&u| self.in_post(s, u));
+                    let levels = if post { fa.fails } else { fa.fails * 2 };
+                    self.worsen(s, &units, levels, false, ev);
+                }
+            }
+        }
+        true
+    }
+
+    /// The dice of one morale check of a fire application.
+    pub(crate) fn fire_apply_roll(&self, s: &mut State, roll: u8, ev: &mut Vec<Event>) {
+        let Some(Frame::FireApply(mut fa)) = s.pending.last().cloned() else {
+            return;
+        };
+        let units = self.alive_in(s, &fa.units, fa.target);
+        let drm = fa.checks.remove(0);
+        let mut mods = Vec::new();
+        if drm != 0 {
+            mods.push(Modifier {
+                what: format!("fire result M{drm}"),
+                value: i16::from(drm),
+                rule: "12.3.1".into(),
+            });
+        }
+        if fa.kind == FireKind::Close {
+            let v = self.data.charts.fsm.close_fire_mc;
+            if v != 0 {
+                mods.push(Modifier {
+                    what: "Offensive/Defensive Fire".into(),
+                    value: i16::from(v),
+                    rule: "13.4".into(),
+                });
+            }
+        }
+        let ok = self.roll_check(s, &units, "fire (12.3.1)", mods, roll, ev);
+        if !ok {
+            fa.fails += 1;
+        }
+        self.replace_top(s, Frame::FireApply(fa));
+    }
+
+    /// Replaces the top pending frame.
+    pub(crate) fn replace_top(&self, s: &mut State, f: Frame) {
+        if let Some(top) = s.pending.last_mut() {
+            *top = f;
+        }
+    }
+
+    /// Resets the fire counts of a side's units for a new segment.
+    pub(crate) fn reset_fire(&self, s: &mut State, side: Side) {
+        for i in 0..s.troops.len() {
+            if self.data.troops[i].side == side {
+                s.troops[i].fired = 0;
+                s.troops[i].fired_at = None;
+            }
+        }
+    }
+
+    /// Whether the stage is a fire segment.
+    #[must_use]
+    pub fn is_fire_stage(stage: Stage) -> bool {
+        matches!(stage, Stage::Fire | Stage::NpFire)
+    }
+}

@@ -1,0 +1,239 @@
+//! 7 Units and Formations: facing arcs (7.1), formation changes and their costs (7.2), the
+//! formations each arm may take and where (7.3-7.9, 15 Terrain Formation Restrictions).
+
+use crate::GloryEmpire;
+use crate::data::{Arc, Arm, Cell, Formation, Kind, PostKind, TerrainClass, TroopDef, UnitId};
+use crate::state::State;
+use coupdoeil_hex::{EdgeDir, Facing};
+
+/// Whether a unit of this type may ever be in this formation (7.3-7.9): infantry in Column,
+/// Line, Road Column, Square and (with the bugle) SeD; cavalry in Column, Line and Road Column;
+/// artillery limbered, unlimbered or (limbered on a road, 7.5.2) in Road Column. Broken and
+/// Routed infantry and cavalry are `Dispersed`.
+#[must_use]
+pub fn arm_may_form(t: &TroopDef, f: Formation) -> bool {
+    match t.arm() {
+        Arm::Infantry => match f {
+            Formation::Sed => t.sed,
+            Formation::Limbered | Formation::Unlimbered => false,
+            _ => true,
+        },
+        Arm::Cavalry => matches!(
+            f,
+            Formation::Column | Formation::Line | Formation::RoadColumn | Formation::Dispersed
+        ),
+        Arm::Artillery => matches!(
+            f,
+            Formation::Limbered | Formation::Unlimbered | Formation::RoadColumn
+        ),
+    }
+}
+
+/// 7.1.2 Line faces a vertex, Column and Road Column a hexside; other formations either.
+#[must_use]
+pub fn facing_ok(f: Formation, facing: Facing) -> bool {
+    match f {
+        Formation::Line => facing.is_vertex(),
+        Formation::Column | Formation::RoadColumn => !facing.is_vertex(),
+        _ => true,
+    }
+}
+
+/// Why a facing does not suit a formation (for set-up diagnostics).
+#[must_use]
+pub fn facing_problem(f: Formation, facing: Facing) -> Option<String> {
+    (!facing_ok(f, facing)).then(|| {
+        format!(
+            "{} faces a {} (7.1.2), not {facing}",
+            f.name(),
+            if f == Formation::Line {
+                "vertex"
+            } else {
+                "hexside"
+            }
+        )
+    })
+}
+
+/// The facing nearest `facing` (clockwise first) that suits formation `f`.
+#[must_use]
+pub fn fit_facing(f: Formation, facing: Facing) -> Facing {
+    if facing_ok(f, facing) {
+        facing
+    } else {
+        facing.rotate(1)
+    }
+}
+
+/// The position of direction `d` in the arc tables: 0 is the faced hexside, or for a vertex
+/// facing the hexside just clockwise of the vertex.
+fn arc_offset(facing: Facing, d: EdgeDir) -> usize {
+    let base = if facing.is_vertex() {
+        i32::from(facing.index() / 2) + 1
+    } else {
+        i32::from(facing.index() / 2)
+    };
+    (i32::from(d.index()) - base).rem_euclid(6) as usize
+}
+
+impl GloryEmpire {
+    /// 7.1 The arcs of the six hexsides of a unit in `formation` facing `facing` in `cell`:
+    /// all-round for Square, SeD, Broken and Routed units (7.1) and units in a Fortified
+    /// Building (15.2.1); the earthwork's front and flanks for units inside one (15.2.2); the
+    /// chart's Line, Column or Road Column arcs otherwise, artillery using Column's when it faces
+    /// a hexside and Line's when it faces a vertex (7.1.1).
+    #[must_use]
+    pub fn arcs(&self, arm: Arm, cell: Cell, formation: Formation, facing: Facing) -> [Arc; 6] {
+        if matches!(
+            formation,
+            Formation::Square | Formation::Sed | Formation::Dispersed
+        ) {
+            return [Arc::Front; 6];
+        }
+        // RULING: cavalry in a Post hex is outside it (15.2.3); every other unit is inside
+        // (15.2.2: all units of the hex are inside or outside together).
+        if arm != Arm::Cavalry
+            && let Some(p) = self.data.post(cell)
+            && p.kind == PostKind::Earthwork
+        {
+            let mut a = [Arc::Flank; 6];
+            for (d, x) in a.iter_mut().enumerate() {
+                if p.front & (1 << d) != 0 {
+                    *x = Arc::Front;
+                }
+            }
+            return a;
+        }
+        let table = match formation {
+            Formation::Line => &self.data.charts.arcs[0],
+            Formation::Column => &self.data.charts.arcs[1],
+            Formation::RoadColumn => &self.data.charts.arcs[2],
+            _ => {
+                if facing.is_vertex() {
+                    &self.data.charts.arcs[0]
+                } else {
+                    &self.data.charts.arcs[1]
+                }
+            }
+        };
+        let mut out = [Arc::Front; 6];
+        for d in EdgeDir::ALL {
+            out[d.index() as usize] = table[arc_offset(facing, d)];
+        }
+        out
+    }
+
+    /// 7.1 The arcs of a unit as it stands.
+    #[must_use]
+    pub fn unit_arcs(&self, s: &State, u: UnitId) -> [Arc; 6] {
+        let t = s.troop(u);
+        let Some(c) = t.cell else {
+            return [Arc::Front; 6];
+        };
+        let arm = self.data.troops[u.ix()].arm();
+        if arm != Arm::Cavalry
+            && let Some(p) = self.data.post(c)
+            && p.kind == PostKind::Building
+            && self.post_fortified(s, c)
+            && t.formation != Formation::Dispersed
+        {
+            return [Arc::Front; 6];
+        }
+        self.arcs(arm, c, t.formation, t.facing)
+    }
+
+    /// 15.2 Whether the Post in `cell` is fortified now.
+    #[must_use]
+    pub fn post_fortified(&self, s: &State, cell: Cell) -> bool {
+        self.data.board.cells[cell.ix()]
+            .post
+            .is_some_and(|p| s.fortified[p.ix()])
+    }
+
+    /// Whether units in `cell` benefit from a Post there (a fortified Post; cavalry never,
+    /// 15.2.3).
+    #[must_use]
+    pub fn in_post(&self, s: &State, u: UnitId) -> bool {
+        let Some(c) = s.troop(u).cell else {
+            return false;
+        };
+        self.data.troops[u.ix()].arm() != Arm::Cavalry && self.post_fortified(s, c)
+    }
+
+    /// The front directions of a unit, as bits over [`EdgeDir`] indices.
+    #[must_use]
+    pub fn front_bits(&self, s: &State, u: UnitId) -> u8 {
+        let a = self.unit_arcs(s, u);
+        (0..6)
+            .filter(|&d| a[d] == Arc::Front)
+            .fold(0u8, |b, d| b | 1 << d)
+    }
+
+    /// 15 Whether a unit of type `kind` in formation `f` may be in `cell`; `road`: it entered
+    /// (or stands) on a road or trail.
+    #[must_use]
+    pub fn formation_allowed(&self, kind: Kind, f: Formation, cell: Cell, road: bool) -> bool {
+        let class = self.class_of(cell);
+        if class == TerrainClass::Impassable {
+            return false;
+        }
+        if f == Formation::Dispersed || !class.dense() {
+            return true;
+        }
+        let post = self.data.post(cell).is_some();
+        match kind.arm() {
+            Arm::Infantry => matches!(
+                f,
+                Formation::Column | Formation::Sed | Formation::RoadColumn
+            ),
+            Arm::Cavalry => {
+                if class == TerrainClass::Mdt {
+                    matches!(f, Formation::Column | Formation::RoadColumn)
+                } else {
+                    f == Formation::RoadColumn && road
+                }
+            }
+            Arm::Artillery => post || (f == Formation::RoadColumn && road),
+        }
+    }
+
+    /// 15 The class of a hex: its Post's class where a Post is designated.
+    #[must_use]
+    pub fn class_of(&self, cell: Cell) -> TerrainClass {
+        let t = self.data.terrain(cell).class;
+        match self.data.post(cell) {
+            Some(p) if t != TerrainClass::Impassable => p.class,
+            _ => t,
+        }
+    }
+
+    /// 7.2 The Formation Change Cost chart: MP for a unit of `arm` to go from `from` to `to`.
+    #[must_use]
+    pub fn change_cost(&self, arm: Arm, from: Formation, to: Formation) -> Option<u8> {
+        self.data.charts.changes[arm as usize][from.ix()][to.ix()]
+    }
+
+    /// 7.9.1 / 15 Where artillery may unlimber: Open, LDT, or a Post hex.
+    #[must_use]
+    pub fn may_unlimber(&self, cell: Cell) -> bool {
+        let class = self.class_of(cell);
+        !class.dense() && class != TerrainClass::Impassable || self.data.post(cell).is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arc_offsets_start_at_the_faced_side_or_clockwise_of_the_vertex() {
+        let n: Facing = "N".parse().unwrap();
+        assert_eq!(arc_offset(n, EdgeDir::N), 0);
+        assert_eq!(arc_offset(n, EdgeDir::NW), 5);
+        let nne: Facing = "NNE".parse().unwrap();
+        assert_eq!(arc_offset(nne, EdgeDir::NE), 0);
+        assert_eq!(arc_offset(nne, EdgeDir::N), 5);
+        assert!(facing_ok(Formation::Line, nne) && !facing_ok(Formation::Line, n));
+        assert_eq!(fit_facing(Formation::Column, nne), "NE".parse().unwrap());
+    }
+}

@@ -1,0 +1,60 @@
+//! Glory and Empire: the Soldiers Game of *First Victories: Wellington versus Napoleon*.
+//!
+//! The rulebook is `shared/rules/first-victories-glory-and-empire.txt`, Part I (sections 1 to
+//! 16). It gives the procedures but none of the Player Aid Card charts (only the Fire Chart's
+//! FS 0 column and a few worked numbers): every chart is data in `data/scenarios/ge/charts.toml`,
+//! each entry marked as stated by the text or authored by us. One module per chapter:
+//! [`sequence`] (4), [`command`] (5), [`stacking`] (6), [`formation`] (7), [`morale`] (8),
+//! [`movement`] (9), [`zoc`] (10), [`los`] (11), [`fire`] (12), [`close_combat`] (13),
+//! [`reaction`] (14) and [`retreat`] (9.2); terrain (15) and time of day (16) live in [`data`] and
+//! where they act. Where the text is silent the code says `RULING:` and
+//! `docs/rules/ge-rulings.md` gives the reason.
+//!
+//! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
+//! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is
+//! just another frame, decided by its side or rolled as a chance node. The Battalion and Brigade
+//! games (orders checks, disorder checks, retreat before combat, pursuit, evolutions ...) add
+//! frames and stages to the same machinery.
+//!
+//! ```no_run
+//! # fn scenario() -> coupdoeil_scenario::Scenario { unimplemented!() }
+//! use coupdoeil_engine::{Game, ToAct};
+//! use coupdoeil_ge::GloryEmpire;
+//! let game = GloryEmpire::new(&scenario()).expect("valid scenario");
+//! let state = game.initial_state();
+//! assert!(matches!(game.to_act(&state), ToAct::Side(_) | ToAct::Chance));
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod action;
+pub mod close_combat;
+pub mod command;
+pub mod data;
+pub mod event;
+pub mod fire;
+pub mod formation;
+mod game;
+mod heuristic;
+pub mod los;
+pub mod morale;
+pub mod movement;
+mod notation;
+pub mod observe;
+pub mod occ;
+mod plans;
+pub mod reaction;
+pub mod retreat;
+pub mod sequence;
+pub mod stacking;
+pub mod state;
+pub mod zoc;
+
+pub use action::{Action, Chance};
+pub use data::{Cell, Data, LeaderId, UnitId};
+pub use event::Event;
+pub use game::{DieKind, GloryEmpire};
+pub use observe::Observation;
+pub use state::State;
+
+/// The rules version written into game records. Bump it whenever a change alters play.
+pub const RULES_VERSION: u32 = 1;

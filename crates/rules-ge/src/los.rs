@@ -1,0 +1,251 @@
+//! 11 Line of Sight: heights (11.1), potential obstructions (11.2), the slope method (11.3,
+//! 11.3.2) and blocking hexes (11.3.1); the twilight and night limits (16.1, 16.2).
+//!
+//! The sight line from one hex centre to another is traced exactly ([`coupdoeil_hex::trace`]).
+//! Along it lies a profile: the hexes passed through and, where the line runs along a hex
+//! spine, the two hexes of the spine together. Potential obstructions are hexes of blocking
+//! terrain (ground level plus terrain height), crest, ridge and other blocking hexside features
+//! crossed (the higher of the two hexes' levels plus the feature's height), contours in the cases
+//! of 11.2.2 (the higher level), and combat units on the level of both end points. Each is
+//! tested as 11.3 says: it blocks if it is higher than both end points, or if the slope from the
+//! higher end point down to it is less than the slope from it down to the lower end point; the
+//! distances are whole hexes, measured for a hexside from the hex on its side nearer the higher
+//! end point. A hexside feature on a side of an end point's own hex never blocks: the trace may
+//! enter a blocking hex but not pass through it (11.3.1; Figure 9's C to D).
+
+use crate::GloryEmpire;
+use crate::data::{Cell, LosFeature};
+use crate::state::State;
+use coupdoeil_hex::{Crossing, trace};
+
+/// 16 The light of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Light {
+    /// Daylight.
+    Day,
+    /// 16.1 Twilight.
+    Twilight,
+    /// 16.2 Night.
+    Night,
+}
+
+/// One point of the profile: a hex, or the two hexes of a spine the line runs along.
+#[derive(Clone, Copy, Debug)]
+struct Point {
+    a: Cell,
+    b: Option<Cell>,
+    level: i8,
+}
+
+/// 11.3.2 The slope test: does an obstruction of height `h` at `d1` hexes from the higher end
+/// point (height `high`) and `d2` from the lower (height `low`) block?
+#[must_use]
+pub fn slope_blocks(high: i32, low: i32, h: i32, d1: u32, d2: u32) -> bool {
+    if h > high {
+        return true; // 11.3 case 2: higher than both end points.
+    }
+    // 11.3 case 3: (high - h) / d1 < (h - low) / d2, cross-multiplied.
+    (high - h) * (d2 as i32) < (h - low) * (d1 as i32)
+}
+
+impl GloryEmpire {
+    /// 16 The light of the current turn.
+    #[must_use]
+    pub fn light(&self, s: &State) -> Light {
+        if self.data.night.contains(&s.turn) {
+            Light::Night
+        } else if self.data.twilight.contains(&s.turn) {
+            Light::Twilight
+        } else {
+            Light::Day
+        }
+    }
+
+    /// 16.1, 16.2 The farthest a clear LOS reaches this turn: 4 hexes in twilight, adjacent at
+    /// night.
+    #[must_use]
+    pub fn los_limit(&self, s: &State) -> Option<u32> {
+        match self.light(s) {
+            Light::Day => None,
+            Light::Twilight => Some(4),
+            Light::Night => Some(1),
+        }
+    }
+
+    /// 11 Whether `a` and `b` see each other now (terrain, units and the light).
+    #[must_use]
+    pub fn los(&self, s: &State, a: Cell, b: Cell) -> bool {
+        let d = self.data.board.distance(a, b);
+        if d <= 1 {
+            return true;
+        }
+        if self.los_limit(s).is_some_and(|l| d > l) {
+            return false;
+        }
+        self.los_core(a, b, Some(s))
+    }
+
+    /// 11 Whether `a` and `b` see each other over the ground and terrain alone (no units, in
+    /// daylight).
+    #[must_use]
+    pub fn los_terrain(&self, a: Cell, b: Cell) -> bool {
+        self.data.board.distance(a, b) <= 1 || self.los_core(a, b, None)
+    }
+
+    fn profile(&self, a: Cell, b: Cell) -> Vec<Point> {
+        let board = &self.data.board;
+        let mut pts = vec![Point {
+            a,
+            b: None,
+            level: board.level(a),
+        }];
+        for x in trace(board.hex(a), board.hex(b)) {
+            match x {
+                Crossing::Hex(h) => {
+                    if let Some(c) = board.cell(h) {
+                        pts.push(Point {
+                            a: c,
+                            b: None,
+                            level: board.level(c),
+                        });
+                    }
+                }
+                // RULING: a spine stands at the higher of its two hexes' levels.
+                Crossing::Spine { left, right } => {
+                    let (l, r) = (board.cell(left), board.cell(right));
+                    if let Some(first) = l.or(r) {
+                        let other = if l.is_some() { r } else { None };
+                        let level = [l, r]
+                            .iter()
+                            .flatten()
+                            .map(|&c| board.level(c))
+                            .max()
+                            .unwrap_or(0);
+                        pts.push(Point {
+                            a: first,
+                            b: other,
+                            level,
+                        });
+                    }
+                }
+            }
+        }
+        pts.push(Point {
+            a: b,
+            b: None,
+            level: board.level(b),
+        });
+        pts
+    }
+
+    /// The LOS core: the profile's obstructions tested by 11.3. `units`: also test combat
+    /// units (11.2.1).
+    fn los_core(&self, a: Cell, b: Cell, units: Option<&State>) -> bool {
+        let board = &self.data.board;
+        let mut pts = self.profile(a, b);
+        // Orient from the higher end point (11.3 is reciprocal: either way gives the same).
+        if pts.last().is_some_and(|p| p.level > pts[0].level) {
+            pts.reverse();
+        }
+        let n = pts.len();
+        let (high_c, low_c) = (pts[0].a, pts[n - 1].a);
+        let (high, low) = (i32::from(pts[0].level), i32::from(pts[n - 1].level));
+        let blocks = |h: i32, at: Cell| {
+            let d1 = board.distance(high_c, at);
+            let d2 = board.distance(at, low_c);
+            slope_blocks(high, low, h, d1, d2)
+        };
+        // Hex obstructions: terrain and units.
+        for p in &pts[1..n - 1] {
+            for c in [Some(p.a), p.b].into_iter().flatten() {
+                let t = self.data.terrain(c);
+                if t.blocks_los && blocks(i32::from(board.level(c)) + i32::from(t.height), c) {
+                    return false;
+                }
+                // RULING: a unit blocks only if the terrain lets both end points see it.
+                if let Some(s) = units {
+                    let lv = board.level(c);
+                    if lv == board.level(a)
+                        && lv == board.level(b)
+                        && s.top(c).is_some()
+                        && self.los_terrain(a, c)
+                        && self.los_terrain(c, b)
+                    {
+                        return false;
+                    }
+                }
+            }
+            // RULING: a feature on the spine the line runs along is an obstruction there.
+            if let Some(other) = p.b {
+                for f in self.data.features(p.a, other) {
+                    if f.los != LosFeature::None {
+                        let h = i32::from(p.level) + i32::from(f.height);
+                        if blocks(h, p.a) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        // Hexside obstructions between consecutive points (not on an end point's own sides).
+        let mut risen = false;
+        for i in 0..n - 1 {
+            let (p, q) = (pts[i], pts[i + 1]);
+            let descent = q.level < p.level;
+            let at_end = i == 0 || i + 1 == n - 1;
+            let crossed = p.b.is_none() && q.b.is_none() && board.adjacent(p.a, q.a);
+            if !at_end {
+                // The hex of the hexside nearer the higher end point measures it.
+                let m = p.a;
+                let top = i32::from(p.level.max(q.level));
+                if crossed {
+                    for f in self.data.features(p.a, q.a) {
+                        if f.los != LosFeature::None && blocks(top + i32::from(f.height), m) {
+                            return false;
+                        }
+                    }
+                }
+                let top_contour = crossed
+                    && board
+                        .direction(p.a, q.a)
+                        .is_some_and(|d| board.cells[p.a.ix()].top_contour[d.index() as usize]);
+                // 11.2.2: case 1, the top contour of a hill, is a crest; cases 2 and 3, the
+                // contour where the ground falls again after rising (seen from the higher end).
+                if p.level != q.level && (top_contour || descent && risen) && blocks(top, m) {
+                    return false;
+                }
+            }
+            if q.level > p.level {
+                risen = true;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slope_blocks;
+
+    #[test]
+    fn s11_3_2_figure_7_trees_block() {
+        // Observer on level 5, target on level 1, trees of height 3 three hexes from the
+        // observer and one from the target: 2/3 < 2/1.
+        assert!(slope_blocks(5, 1, 3, 3, 1));
+        // Without the trees the hex is on the slope (level 2): 3/3 > 1/1, clear.
+        assert!(!slope_blocks(5, 1, 2, 3, 1));
+    }
+
+    #[test]
+    fn s11_3_3_figure_9_slopes() {
+        // A to C: 2/3 against 1/2, clear.
+        assert!(!slope_blocks(5, 2, 3, 3, 2));
+        // A to F: 1/5 against 2/4, blocked.
+        assert!(slope_blocks(5, 2, 4, 5, 4));
+        // Equal slopes are clear.
+        assert!(!slope_blocks(4, 0, 2, 2, 2));
+        // Higher than both end points blocks.
+        assert!(slope_blocks(2, 1, 3, 1, 1));
+    }
+}

@@ -1,0 +1,1284 @@
+//! 9 Movement: Movement Allowance (9.1.1), the cost of a hex (9.1.1, 9.1.3, TEC), moving a
+//! stack one hex at a time through its front (9.1), dropping units (9.1.2), formation and
+//! facing changes on the way (7.1.2, 7.2), skirmishers (7.6), stacking order (6.2), entering
+//! and leaving enemy ZOCs (10.1, 10.2), Road Column breaking (7.5.3), reinforcements (9.3),
+//! leaders' moves and Fortified Posts (15.2.1). Each step waits for the reactions it triggers
+//! (14) as a pending [`StepProc`].
+
+use crate::GloryEmpire;
+use crate::action::Action;
+use crate::data::{Arm, Cell, Counter, Formation, Kind, LeaderId, Mover, PostKind, Size, UnitId};
+use crate::event::Event;
+use crate::formation::{arm_may_form, facing_ok, fit_facing};
+use crate::occ::Occ;
+use crate::state::{
+    CheckKind, FormProc, Frame, LeaderRoll, LeaderStatus, Morale, Moving, OrderKind, Stage, State,
+    StepProc, StepStage, Trigger,
+};
+use coupdoeil_engine::Side;
+use coupdoeil_hex::{EdgeDir, Facing};
+
+/// 10.2 Extra MP to leave an enemy ZOC.
+pub const LEAVE_EZOC: u8 = 2;
+
+/// One legal step of the moving group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepOption {
+    /// The hex entered.
+    pub to: Cell,
+    /// Its MP cost.
+    pub cost: u8,
+    /// The move must end there (EZOC, minimum move).
+    pub stops: bool,
+}
+
+impl GloryEmpire {
+    /// 9.1.1 A unit's Movement Allowance from the Movement Rates Chart, by type, formation and
+    /// Out of Command marker (5.3: reinforcements are In Command the turn they enter).
+    #[must_use]
+    pub fn unit_ma(&self, s: &State, u: UnitId) -> u8 {
+        let t = s.troop(u);
+        let k = self.data.troops[u.ix()].kind;
+        // RULING: unlimbered artillery has its limbered MA to pay for limbering (the chart's
+        // unlimbered row) but never moves a hex unlimbered.
+        let Some((ic, ooc)) = self.data.charts.rates[k as usize][t.formation.ix()] else {
+            return 0;
+        };
+        if t.ooc && !t.arrived { ooc } else { ic }
+    }
+
+    /// 9.1.2 The MA of a stack: its lowest.
+    #[must_use]
+    pub fn group_ma(&self, s: &State, units: &[UnitId]) -> u8 {
+        units.iter().map(|&u| self.unit_ma(s, u)).min().unwrap_or(0)
+    }
+
+    /// 9.1.1, 9.1.3 The MP for unit `u` to enter the adjacent `to` from `from`: a Road Column
+    /// following a road or trail pays the road rate and no hexside costs; otherwise the TEC's
+    /// terrain cost for its type (SeD units their own column, 7.7.3), hexside features and
+    /// contours climbed. `None`: it may not.
+    #[must_use]
+    pub fn hex_cost(&self, s: &State, u: UnitId, from: Cell, to: Cell) -> Option<u8> {
+        let m = self.mover_of(s, u);
+        if s.troop(u).formation == Formation::RoadColumn {
+            let (road, trail) = self.data.board.road_between(from, to);
+            if road {
+                return Some(self.data.charts.road);
+            }
+            if trail {
+                return Some(self.data.charts.trail);
+            }
+        }
+        self.terrain_cost(m, from, to)
+    }
+
+    /// The TEC cost for a mover off roads (terrain, hexside features, contours).
+    #[must_use]
+    pub fn terrain_cost(&self, m: Mover, from: Cell, to: Cell) -> Option<u8> {
+        let mut c = self.data.terrain(to).cost[m as usize]?;
+        for f in self.data.features(from, to) {
+            c = c.saturating_add(f.cost[m as usize]?);
+        }
+        let b = &self.data.board;
+        let climb = (i32::from(b.level(to)) - i32::from(b.level(from))).max(0) as u8;
+        Some(c.saturating_add(climb.saturating_mul(self.data.charts.contour_up[m as usize])))
+    }
+
+    /// 9.1.2 The MP for a stack to enter a hex: the highest of its units.
+    #[must_use]
+    pub fn group_cost(&self, s: &State, units: &[UnitId], from: Cell, to: Cell) -> Option<u8> {
+        let mut best = 0u8;
+        for &u in units {
+            best = best.max(self.hex_cost(s, u, from, to)?);
+        }
+        Some(best)
+    }
+
+    /// A leader's cost to enter a hex (roads at the road rate).
+    #[must_use]
+    pub fn leader_cost(&self, from: Cell, to: Cell) -> Option<u8> {
+        let (road, trail) = self.data.board.road_between(from, to);
+        if road {
+            return Some(self.data.charts.road);
+        }
+        if trail {
+            return Some(self.data.charts.trail);
+        }
+        self.terrain_cost(Mover::Leader, from, to)
+    }
+
+    /// The side moving in the current phase.
+    #[must_use]
+    pub fn mover_side(&self, s: &State) -> Side {
+        if s.stage == Stage::ReserveMovement {
+            s.phasing.other()
+        } else {
+            s.phasing
+        }
+    }
+
+    /// 4.2.4, 4.2.5, 9.1 Whether a unit may start a move in this phase: on the map, not yet
+    /// moved, not Broken or Routed (8.5, 8.6); in the Movement Phase not under a Reserve order
+    /// (5.4), in the Reserve Movement Phase only under one and In Command.
+    #[must_use]
+    pub fn can_move(&self, s: &State, u: UnitId) -> bool {
+        let t = s.troop(u);
+        if t.cell.is_none() || t.moved || t.morale.broken() || t.formation == Formation::Dispersed {
+            return false;
+        }
+        if self.data.troops[u.ix()].side != self.mover_side(s) {
+            return false;
+        }
+        let order = self.unit_order(s, u);
+        if s.stage == Stage::ReserveMovement {
+            order == Some(OrderKind::Reserve) && !t.ooc
+        } else {
+            order != Some(OrderKind::Reserve)
+        }
+    }
+
+    /// 5.2.4, 9.1 Whether a leader may move in this phase: in his side's Movement Phase, or in
+    /// its Reserve Movement Phase under a Reserve order (RULING); an aide-de-camp in either,
+    /// but not both in one turn.
+    #[must_use]
+    pub fn leader_can_move(&self, s: &State, l: LeaderId) -> bool {
+        let ld = s.leader(l);
+        let d = &self.data.leaders[l.ix()];
+        if ld.status != LeaderStatus::OnMap || ld.cell.is_none() || ld.moved {
+            return false;
+        }
+        if d.side != self.mover_side(s) {
+            return false;
+        }
+        let reserve = s.stage == Stage::ReserveMovement;
+        if d.echelon == crate::data::Echelon::Adc {
+            return ld.adc_moved.is_none();
+        }
+        let order = self.leader_order(s, l);
+        if reserve {
+            order == Some(OrderKind::Reserve)
+        } else {
+            order != Some(OrderKind::Reserve)
+        }
+    }
+
+    /// The legal steps of the moving group.
+    #[must_use]
+    pub fn step_options(&self, s: &State) -> Vec<StepOption> {
+        let Some(m) = s.moving.as_ref() else {
+            return Vec::new();
+        };
+        if let Some(l) = m.leader {
+            return self.leader_steps(s, l, m);
+        }
+        let occ = self.occ(s, &m.units);
+        self.steps_core(s, &occ, &m.units, m)
+    }
+
+    fn leader_steps(&self, s: &State, l: LeaderId, m: &Moving) -> Vec<StepOption> {
+        if m.stop {
+            return Vec::new();
+        }
+        let side = self.data.leaders[l.ix()].side;
+        let ma = self.data.charts.leader_ma;
+        self.data
+            .board
+            .neighbors(m.at)
+            .filter(|&n| {
+                !s.stack(n)
+                    .iter()
+                    .any(|u| self.data.troops[u.ix()].side != side)
+            })
+            .filter_map(|n| {
+                let cost = self.leader_cost(m.at, n)?;
+                if m.spent + cost <= ma {
+                    Some(StepOption {
+                        to: n,
+                        cost,
+                        stops: false,
+                    })
+                } else if m.hexes == 0 {
+                    Some(StepOption {
+                        to: n,
+                        cost,
+                        stops: true,
+                    })
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// The steps of a group of units standing in `m.at` (their state positions), against the
+    /// occupancy `occ` of everything else (for the plans' searches too).
+    pub(crate) fn steps_core(
+        &self,
+        s: &State,
+        occ: &Occ,
+        units: &[UnitId],
+        m: &Moving,
+    ) -> Vec<StepOption> {
+        let mut out = Vec::new();
+        if m.stop || units.is_empty() {
+            return out;
+        }
+        let side = self.data.troops[units[0].ix()].side;
+        let at = m.at;
+        if units.iter().any(|&u| {
+            matches!(
+                s.troop(u).formation,
+                Formation::Unlimbered | Formation::Dispersed
+            )
+        }) {
+            return out;
+        }
+        let ma = self.group_ma(s, units);
+        let in_ezoc = occ.in_ezoc(side, at);
+        // 10.2 Leave an EZOC only as the first action.
+        if in_ezoc && m.acted {
+            return out;
+        }
+        let foot_art = units
+            .iter()
+            .any(|&u| self.data.troops[u.ix()].kind.is_foot_artillery());
+        let load = self.load_of(s, units);
+        let arcs: Vec<[crate::data::Arc; 6]> =
+            units.iter().map(|&u| self.unit_arcs(s, u)).collect();
+        for d in EdgeDir::ALL {
+            let di = d.index() as usize;
+            let Some(to) = self.data.board.neighbor(at, d) else {
+                continue;
+            };
+            // 9.1.1 Only through front hexsides.
+            if arcs.iter().any(|a| a[di] != crate::data::Arc::Front) {
+                continue;
+            }
+            let to_ezoc = occ.in_ezoc(side, to);
+            // 10.2 Never EZOC to EZOC; 10.1 foot artillery never into an EZOC.
+            if to_ezoc && (in_ezoc || foot_art) {
+                continue;
+            }
+            let (road, trail) = self.data.board.road_between(at, to);
+            if !units.iter().all(|&u| {
+                self.formation_allowed(
+                    self.data.troops[u.ix()].kind,
+                    s.troop(u).formation,
+                    to,
+                    road || trail,
+                )
+            }) {
+                continue;
+            }
+            if !self.may_pass(occ, side, to, load) {
+                continue;
+            }
+            let Some(mut cost) = self.group_cost(s, units, at, to) else {
+                continue;
+            };
+            if in_ezoc {
+                cost = cost.saturating_add(LEAVE_EZOC);
+            }
+            if m.spent.saturating_add(cost) <= ma {
+                out.push(StepOption {
+                    to,
+                    cost,
+                    stops: to_ezoc,
+                });
+            } else if m.spent == 0 && m.hexes == 0 && !m.acted {
+                // 9.1.1 The minimum move of one hex.
+                out.push(StepOption {
+                    to,
+                    cost,
+                    stops: true,
+                });
+            }
+        }
+        out
+    }
+
+    /// 7.2 The formation changes open to the moving group, with their MP.
+    #[must_use]
+    pub fn form_options(&self, s: &State) -> Vec<(Formation, u8)> {
+        let Some(m) = s.moving.as_ref() else {
+            return Vec::new();
+        };
+        if m.leader.is_some() || m.units.is_empty() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let ma = self.group_ma(s, &m.units);
+        let on_road = self.data.board.on_road(m.at);
+        for f in Formation::ALL {
+            if f == Formation::Dispersed {
+                continue;
+            }
+            let mut changing = 0;
+            let mut cost = 0u8;
+            let mut ok = true;
+            for &u in &m.units {
+                let t = s.troop(u);
+                let d = &self.data.troops[u.ix()];
+                if !arm_may_form(d, f) {
+                    continue;
+                }
+                let from = match (d.arm(), t.formation) {
+                    (Arm::Artillery, Formation::RoadColumn) => Formation::Limbered,
+                    (_, x) => x,
+                };
+                if from == f || d.arm() == Arm::Artillery && f == Formation::RoadColumn {
+                    continue;
+                }
+                // 8.3, 8.4 Disorder and Shaken units may not change formation voluntarily.
+                if t.morale != Morale::Normal {
+                    ok = false;
+                    break;
+                }
+                let Some(c) = self.change_cost(d.arm(), from, f) else {
+                    ok = false;
+                    break;
+                };
+                let c = if d.arm() == Arm::Artillery && c > self.unit_ma(s, u) && m.spent == 0 {
+                    // 7.9.1 A battery with too few MP spends them all.
+                    self.unit_ma(s, u)
+                } else {
+                    c
+                };
+                if !self.formation_allowed(d.kind, f, m.at, on_road) {
+                    ok = false;
+                    break;
+                }
+                if f == Formation::Unlimbered && !self.may_unlimber(m.at) {
+                    ok = false;
+                    break;
+                }
+                changing += 1;
+                cost = cost.max(c);
+            }
+            if !ok || changing == 0 {
+                continue;
+            }
+            // 7.5.1 One counter per hex in Road Column.
+            if f == Formation::RoadColumn && (m.units.len() > 1 || s.stack(m.at).len() > 1) {
+                continue;
+            }
+            let cost = if m.entering { 0 } else { cost };
+            // RULING: the MP left are those of the current formation's MA; once changed, the MP
+            // already spent count against the new formation's MA.
+            if m.spent.saturating_add(cost) <= ma {
+                out.push((f, cost));
+            }
+        }
+        out
+    }
+
+    /// The formation that sets the moving group's facing (its non-artillery units'), and
+    /// whether facing matters for it.
+    fn group_facing_formation(&self, s: &State, units: &[UnitId]) -> Option<Formation> {
+        let lead = units
+            .iter()
+            .find(|&&u| self.data.troops[u.ix()].arm() != Arm::Artillery)
+            .or(units.first())?;
+        Some(s.troop(*lead).formation)
+    }
+
+    /// 7.1.2 The facings the moving group may take (free).
+    #[must_use]
+    pub fn face_options(&self, s: &State) -> Vec<Facing> {
+        let Some(m) = s.moving.as_ref() else {
+            return Vec::new();
+        };
+        let Some(f) = self.group_facing_formation(s, &m.units) else {
+            return Vec::new();
+        };
+        if matches!(f, Formation::Square | Formation::Sed | Formation::Dispersed) {
+            return Vec::new();
+        }
+        let cur = s.troop(m.units[0]).facing;
+        Facing::ALL
+            .into_iter()
+            .filter(|&x| x != cur && facing_ok(f, x))
+            .collect()
+    }
+
+    /// Whether the moving group may end its move where it is: 6.1 stacking, 6.1.1 the
+    /// formation of the units there, 13.1.1 an Assault ending adjacent to its target with the
+    /// target in its front.
+    #[must_use]
+    pub fn may_end_here(&self, s: &State) -> bool {
+        let Some(m) = s.moving.as_ref() else {
+            return false;
+        };
+        if m.leader.is_some() || m.units.is_empty() {
+            return true;
+        }
+        let side = self.data.troops[m.units[0].ix()].side;
+        let occ = self.occ(s, &m.units);
+        if !self.may_end(&occ, side, m.at, self.load_of(s, &m.units)) {
+            return false;
+        }
+        if let Some((f, _)) = self.stack_formation(s, m.at, &m.units)
+            && m.units.iter().any(|&u| {
+                self.data.troops[u.ix()].arm() != Arm::Artillery && s.troop(u).formation != f
+            })
+        {
+            return false;
+        }
+        if let Some(target) = s.troop(m.units[0]).assault {
+            let b = &self.data.board;
+            if !b.adjacent(m.at, target) {
+                return false;
+            }
+            let d = b.direction(m.at, target);
+            let arcs = self.unit_arcs(s, m.units[0]);
+            if d.is_none_or(|d| arcs[d.index() as usize] != crate::data::Arc::Front) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// 13.1.1 The hexes the moving group may declare an Assault on.
+    #[must_use]
+    pub fn assault_targets(&self, s: &State) -> Vec<Cell> {
+        let Some(m) = s.moving.as_ref() else {
+            return Vec::new();
+        };
+        if s.stage != Stage::Movement || m.units.is_empty() {
+            return Vec::new();
+        }
+        // RULING: Line, Column and SeD may assault, not Square; a stack with artillery in it
+        // drops the guns first (13.1.2: all its infantry takes part).
+        let ok = m.units.iter().all(|&u| {
+            let t = s.troop(u);
+            self.data.troops[u.ix()].arm() == Arm::Infantry
+                && t.assault.is_none()
+                && t.commanded
+                && !t.morale.broken()
+                && matches!(
+                    t.formation,
+                    Formation::Line | Formation::Column | Formation::Sed
+                )
+                && self.unit_order(s, u) == Some(OrderKind::Attack)
+        });
+        if !ok {
+            return Vec::new();
+        }
+        let side = self.data.troops[m.units[0].ix()].side;
+        let reach = u32::from(self.group_ma(s, &m.units).saturating_sub(m.spent)) + 1;
+        // RULING: only a hex the stack could still reach this move (within its MP left plus
+        // one hex).
+        self.stacks_of(s, side.other())
+            .into_iter()
+            .filter(|&c| self.data.board.distance(m.at, c) <= reach)
+            .collect()
+    }
+
+    /// 13.2.1, 13.2.2 The hexes the moving cavalry may declare a Charge on.
+    #[must_use]
+    pub fn charge_targets(&self, s: &State) -> Vec<Cell> {
+        let Some(m) = s.moving.as_ref() else {
+            return Vec::new();
+        };
+        if s.stage != Stage::Movement || m.units.is_empty() {
+            return Vec::new();
+        }
+        let ok = m.units.iter().all(|&u| {
+            let t = s.troop(u);
+            self.data.troops[u.ix()].arm() == Arm::Cavalry
+                && t.commanded
+                && self.unit_order(s, u) == Some(OrderKind::Attack)
+        });
+        if !ok {
+            return Vec::new();
+        }
+        let side = self.data.troops[m.units[0].ix()].side;
+        self.data
+            .board
+            .neighbors(m.at)
+            .filter(|&c| {
+                self.side_at(s, c) == Some(side.other())
+                    && !s.charged.contains(&c)
+                    && self.may_charge(s, &m.units, m.at, c)
+            })
+            .collect()
+    }
+
+    /// 13.2.2 The restrictions on a Charge (and a Reaction Charge) by the cavalry `units` in
+    /// `from` against the adjacent `target`: Line or Column, Normal, not Spent, not from MDT or
+    /// HDT, through the front, never into HDT and in Column into MDT; 16.2 never at night.
+    #[must_use]
+    pub fn may_charge(&self, s: &State, units: &[UnitId], from: Cell, target: Cell) -> bool {
+        if self.light(s) == crate::los::Light::Night || self.class_of(from).dense() {
+            return false;
+        }
+        let tc = self.class_of(target);
+        if tc == crate::data::TerrainClass::Hdt || tc == crate::data::TerrainClass::Impassable {
+            return false;
+        }
+        let Some(d) = self.data.board.direction(from, target) else {
+            return false;
+        };
+        units.iter().all(|&u| {
+            let t = s.troop(u);
+            self.data.troops[u.ix()].arm() == Arm::Cavalry
+                && matches!(t.formation, Formation::Line | Formation::Column)
+                && (tc != crate::data::TerrainClass::Mdt || t.formation == Formation::Column)
+                && t.morale == Morale::Normal
+                && t.spent == 0
+                && self.unit_arcs(s, u)[d.index() as usize] == crate::data::Arc::Front
+        })
+    }
+
+    /// 15.2.1 Whether the moving group may fortify the building it stands in: a battalion that
+    /// has not spent any MP, in a designated building not yet fortified.
+    #[must_use]
+    pub fn may_fortify(&self, s: &State) -> bool {
+        let Some(m) = s.moving.as_ref() else {
+            return false;
+        };
+        m.spent == 0
+            && m.hexes == 0
+            && !m.acted
+            && !m.entering
+            && m.units.iter().any(|&u| {
+                let d = &self.data.troops[u.ix()];
+                d.arm() == Arm::Infantry && d.size == Size::Battalion
+            })
+            && self
+                .data
+                .post(m.at)
+                .is_some_and(|p| p.kind == PostKind::Building)
+            && !self.post_fortified(s, m.at)
+    }
+
+    /// 9.3 The reinforcements that may enter now, with their entry hexes.
+    #[must_use]
+    pub fn entries(&self, s: &State) -> Vec<Action> {
+        let mut out = Vec::new();
+        if s.stage != Stage::Movement || s.moving.is_some() {
+            return out;
+        }
+        let side = s.phasing;
+        let occ = self.occ(s, &[]);
+        for r in &self.data.reinforcements {
+            if r.turn > s.turn {
+                continue;
+            }
+            match r.counter {
+                Counter::Unit(u) => {
+                    let d = &self.data.troops[u.ix()];
+                    if d.side != side || s.troop(u).gone != Some(crate::state::Gone::Absent) {
+                        continue;
+                    }
+                    for &c in &r.entry {
+                        let load = crate::stacking::Load {
+                            sp: d.at(d.full()).sp,
+                            counters: 1,
+                            kinds: if d.arm() == Arm::Cavalry {
+                                crate::occ::kind::CAVALRY
+                            } else {
+                                crate::occ::kind::OTHER
+                            },
+                        };
+                        // RULING: not into an enemy ZOC.
+                        if !occ.in_ezoc(side, c)
+                            && self.may_pass(&occ, side, c, load)
+                            && self.formation_allowed(
+                                d.kind,
+                                self.entry_formation(d.kind, c),
+                                c,
+                                true,
+                            )
+                        {
+                            out.push(Action::Enter { unit: u, at: c });
+                        }
+                    }
+                }
+                Counter::Leader(l) => {
+                    if self.data.leaders[l.ix()].side != side
+                        || s.leader(l).status != LeaderStatus::Absent
+                    {
+                        continue;
+                    }
+                    for &c in &r.entry {
+                        if !occ.unit_of(side.other(), c) {
+                            out.push(Action::EnterLeader { leader: l, at: c });
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// 9.3 The formation a reinforcement enters in: Column, limbered artillery (Road Column on
+    /// a road, 7.5.2). It may change it for free before it leaves the hex.
+    fn entry_formation(&self, k: Kind, c: Cell) -> Formation {
+        match k.arm() {
+            Arm::Artillery if self.data.board.on_road(c) => Formation::RoadColumn,
+            Arm::Artillery => Formation::Limbered,
+            _ => Formation::Column,
+        }
+    }
+
+    /// The Movement and Reserve Movement Phase actions.
+    pub(crate) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let Some(m) = s.moving.as_ref() else {
+            let side = self.mover_side(s);
+            let mut seen = Vec::new();
+            for u in self.units_of(s, side) {
+                if !self.can_move(s, u) {
+                    continue;
+                }
+                let c = s.troop(u).cell.unwrap_or(crate::data::Cell(0));
+                if seen.contains(&c) {
+                    continue;
+                }
+                seen.push(c);
+                let first = s
+                    .stack(c)
+                    .into_iter()
+                    .find(|&x| self.can_move(s, x))
+                    .unwrap_or(u);
+                out.push(Action::Select(first));
+            }
+            for i in 0..s.leaders.len() {
+                let l = LeaderId(i as u8);
+                if self.leader_can_move(s, l) {
+                    out.push(Action::SelectLeader(l));
+                }
+            }
+            out.extend(self.entries(s));
+            out.push(Action::Pass);
+            return;
+        };
+        for o in self.step_options(s) {
+            out.push(Action::Step(o.to));
+        }
+        if m.leader.is_none() {
+            for f in self.face_options(s) {
+                out.push(Action::Face(f));
+            }
+            if !m.stop {
+                for (f, _) in self.form_options(s) {
+                    out.push(Action::Form(f));
+                }
+            }
+            let top = m.units[0];
+            let t = s.troop(top);
+            let d = &self.data.troops[top.ix()];
+            if d.arm() == Arm::Infantry
+                && matches!(t.formation, Formation::Line | Formation::Column)
+                && s.top(m.at) == Some(top)
+                && t.morale < Morale::Broken
+            {
+                for n in 0..=d.at(t.steps).set {
+                    if n != t.skirmishers {
+                        out.push(Action::Skirmish(n));
+                    }
+                }
+            }
+            let ma = self.group_ma(s, &m.units);
+            if m.units.len() > 1 {
+                for &u in &m.units {
+                    out.push(Action::Drop(u));
+                }
+                if m.spent < ma {
+                    for &u in &m.units[1..] {
+                        out.push(Action::Top(u));
+                    }
+                }
+            }
+            for c in self.assault_targets(s) {
+                out.push(Action::Assault(c));
+            }
+            for c in self.charge_targets(s) {
+                out.push(Action::Charge(c));
+            }
+            if self.may_fortify(s) {
+                out.push(Action::Fortify);
+            }
+        }
+        // RULING: a group that cannot move on may end where it is (adopting the formation of
+        // the units there, see end_move).
+        let stuck = !out.iter().any(|a| matches!(a, Action::Step(_)));
+        if self.may_end_here(s) || stuck {
+            out.push(Action::EndMove);
+        }
+    }
+
+    /// Applies a Movement or Reserve Movement Phase action.
+    pub(crate) fn do_movement(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
+        match a {
+            Action::Pass => {
+                s.closing = true;
+            }
+            Action::Select(u) => {
+                let Some(c) = s.troop(u).cell else { return };
+                let units: Vec<UnitId> = s
+                    .stack(c)
+                    .into_iter()
+                    .filter(|&x| self.can_move(s, x))
+                    .collect();
+                s.moving = Some(Moving {
+                    units,
+                    leader: None,
+                    at: c,
+                    spent: 0,
+                    hexes: 0,
+                    stop: false,
+                    acted: false,
+                    entering: false,
+                    halted: false,
+                });
+            }
+            Action::SelectLeader(l) => {
+                let Some(c) = s.leader(l).cell else { return };
+                s.moving = Some(Moving {
+                    units: Vec::new(),
+                    leader: Some(l),
+                    at: c,
+                    spent: 0,
+                    hexes: 0,
+                    stop: false,
+                    acted: false,
+                    entering: false,
+                    halted: false,
+                });
+            }
+            Action::Enter { unit, at } => self.enter_reinforcement(s, unit, at, ev),
+            Action::EnterLeader { leader, at } => {
+                let l = &mut s.leaders[leader.ix()];
+                l.status = LeaderStatus::OnMap;
+                l.cell = Some(at);
+                l.in_command = true;
+                ev.push(Event::LeaderEntered { leader, at });
+            }
+            Action::Step(to) => self.do_step(s, to, ev),
+            Action::Face(f) => {
+                // RULING: artillery in a stack with infantry keeps its own facing (6.1.1).
+                let Some(m) = s.moving.as_ref() else { return };
+                let units: Vec<UnitId> = m
+                    .units
+                    .iter()
+                    .copied()
+                    .filter(|&u| facing_ok(s.troop(u).formation, f))
+                    .filter(|&u| {
+                        self.data.troops[u.ix()].arm() != Arm::Artillery
+                            || m.units
+                                .iter()
+                                .all(|&x| self.data.troops[x.ix()].arm() == Arm::Artillery)
+                    })
+                    .collect();
+                for &u in &units {
+                    s.troop_mut(u).facing = f;
+                }
+                ev.push(Event::Faced { units, facing: f });
+            }
+            Action::Form(f) => {
+                let Some(cost) = self
+                    .form_options(s)
+                    .into_iter()
+                    .find(|x| x.0 == f)
+                    .map(|x| x.1)
+                else {
+                    return;
+                };
+                let at = s.moving.as_ref().map_or(Cell(0), |m| m.at);
+                let trig = Trigger::Form { at };
+                if self.any_reactor(s, trig) {
+                    s.pending.push(Frame::Form(FormProc {
+                        to: f,
+                        cost,
+                        offered: false,
+                    }));
+                } else {
+                    self.apply_form(s, f, cost, ev);
+                }
+            }
+            Action::Skirmish(n) => {
+                let Some(m) = s.moving.as_ref() else { return };
+                let u = m.units[0];
+                s.troop_mut(u).skirmishers = n;
+                ev.push(Event::Skirmishers { unit: u, sp: n });
+            }
+            Action::Top(u) => {
+                let p = s.top_pos();
+                s.troop_mut(u).pos = p;
+                if let Some(m) = s.moving.as_mut() {
+                    m.spent += 1;
+                    m.acted = true;
+                    m.units.retain(|&x| x != u);
+                    m.units.insert(0, u);
+                }
+                ev.push(Event::Reordered { unit: u });
+            }
+            Action::Drop(u) => {
+                // RULING: a unit left behind before the stack spends anything may move later.
+                let Some(m) = s.moving.as_mut() else { return };
+                m.units.retain(|&x| x != u);
+                let done = m.spent > 0 || m.hexes > 0 || m.acted;
+                s.troop_mut(u).moved = done;
+                ev.push(Event::Dropped { unit: u });
+            }
+            Action::Assault(target) => {
+                let Some(m) = s.moving.as_ref() else { return };
+                let units = m.units.clone();
+                let side = self.data.troops[units[0].ix()].side;
+                let adjacent = self
+                    .data
+                    .board
+                    .neighbors(m.at)
+                    .any(|n| self.side_at(s, n) == Some(side.other()));
+                for &u in &units {
+                    let t = s.troop_mut(u);
+                    t.assault = Some(target);
+                    t.adjacent_start = adjacent;
+                }
+                if !s.first_assault.iter().any(|x| x.0 == target) {
+                    s.first_assault.push((target, units[0]));
+                }
+                ev.push(Event::AssaultDeclared {
+                    units,
+                    target,
+                    adjacent,
+                });
+            }
+            Action::Charge(target) => {
+                let Some(m) = s.moving.as_ref() else { return };
+                let units = m.units.clone();
+                for &u in &units {
+                    s.troop_mut(u).charge = Some(target);
+                }
+                s.charged.push(target);
+                ev.push(Event::ChargeDeclared { units, target });
+                // RULING: declaring a Charge ends the stack's move.
+                self.end_move(s, ev);
+            }
+            Action::Fortify => {
+                let Some(m) = s.moving.as_ref() else { return };
+                for &u in &m.units.clone() {
+                    let d = &self.data.troops[u.ix()];
+                    if d.arm() == Arm::Infantry && d.size == Size::Battalion {
+                        s.troop_mut(u).fortifying = true;
+                    }
+                }
+                self.end_move(s, ev);
+            }
+            Action::EndMove => self.end_move(s, ev),
+            _ => {}
+        }
+    }
+
+    /// 7.2 Applies a formation change of the moving group.
+    pub(crate) fn apply_form(&self, s: &mut State, f: Formation, cost: u8, ev: &mut Vec<Event>) {
+        let Some(m) = s.moving.clone() else { return };
+        let mut changed = Vec::new();
+        for &u in &m.units {
+            let d = &self.data.troops[u.ix()];
+            let t = s.troop(u);
+            let cur = match (d.arm(), t.formation) {
+                (Arm::Artillery, Formation::RoadColumn) => Formation::Limbered,
+                (_, x) => x,
+            };
+            if !arm_may_form(d, f) || cur == f {
+                continue;
+            }
+            let t = s.troop_mut(u);
+            t.formation = f;
+            t.facing = fit_facing(f, t.facing);
+            if !matches!(f, Formation::Line | Formation::Column) {
+                t.skirmishers = 0;
+            }
+            changed.push(u);
+        }
+        if f == Formation::Square {
+            for u in s.stack(m.at) {
+                if self.data.troops[u.ix()].arm() == Arm::Artillery {
+                    let p = s.bottom_pos();
+                    s.troop_mut(u).pos = p;
+                }
+            }
+        }
+        self.auto_road_column(s, &changed);
+        if let Some(mm) = s.moving.as_mut() {
+            mm.spent = mm.spent.saturating_add(cost);
+            mm.acted = true;
+            mm.entering = false;
+        }
+        ev.push(Event::Formed {
+            units: changed,
+            formation: f,
+            cost,
+        });
+    }
+
+    /// 7.5.2 Limbered artillery on a road or trail is in Road Column; off it, simply limbered.
+    pub(crate) fn auto_road_column(&self, s: &mut State, units: &[UnitId]) {
+        for &u in units {
+            if self.data.troops[u.ix()].arm() != Arm::Artillery {
+                continue;
+            }
+            let Some(c) = s.troop(u).cell else { continue };
+            let on_road = self.data.board.on_road(c);
+            let t = s.troop_mut(u);
+            match t.formation {
+                Formation::Limbered if on_road => {
+                    t.formation = Formation::RoadColumn;
+                    t.facing = fit_facing(Formation::RoadColumn, t.facing);
+                }
+                Formation::RoadColumn if !on_road => t.formation = Formation::Limbered,
+                _ => {}
+            }
+        }
+    }
+
+    /// 9.3 A reinforcement enters: the k-th unit through a hex this turn pays k times its
+    /// cost (RULING), and moves on from there.
+    fn enter_reinforcement(&self, s: &mut State, u: UnitId, at: Cell, ev: &mut Vec<Event>) {
+        let d = &self.data.troops[u.ix()];
+        let formation = self.entry_formation(d.kind, at);
+        let k = match s.entered.iter_mut().find(|x| x.0 == at) {
+            Some(x) => {
+                x.1 += 1;
+                x.1
+            }
+            None => {
+                s.entered.push((at, 1));
+                1
+            }
+        };
+        let pos = s.top_pos();
+        let t = s.troop_mut(u);
+        t.cell = Some(at);
+        t.gone = None;
+        t.pos = pos;
+        t.formation = formation;
+        t.facing = fit_facing(formation, Facing::ALL[0]);
+        t.arrived = true;
+        t.ooc = false;
+        t.commanded = true;
+        t.steps = d.full();
+        let m = self.mover_of(s, u);
+        let base = self.data.terrain(at).cost[m as usize].unwrap_or(1);
+        let ma = self.unit_ma(s, u);
+        let cost = base.saturating_mul(k).min(ma);
+        ev.push(Event::Entered { unit: u, at, cost });
+        self.touch_objective(s, at, d.side, ev);
+        s.moving = Some(Moving {
+            units: vec![u],
+            leader: None,
+            at,
+            spent: cost,
+            hexes: 1,
+            stop: cost >= ma,
+            acted: true,
+            entering: true,
+            halted: false,
+        });
+    }
+
+    /// A step of the moving group or leader: MP are paid before entering (9.1.1); a combat
+    /// unit's step waits for the reactions and checks it triggers.
+    fn do_step(&self, s: &mut State, to: Cell, ev: &mut Vec<Event>) {
+        let Some(opt) = self.step_options(s).into_iter().find(|o| o.to == to) else {
+            return;
+        };
+        let Some(m) = s.moving.as_mut() else { return };
+        m.spent = m.spent.saturating_add(opt.cost);
+        m.acted = true;
+        if opt.stops {
+            m.stop = true;
+        }
+        let from = m.at;
+        if let Some(l) = m.leader {
+            m.at = to;
+            m.hexes += 1;
+            s.leaders[l.ix()].cell = Some(to);
+            ev.push(Event::LeaderMoved { leader: l, to });
+            return;
+        }
+        let units = m.units.clone();
+        let side = self.data.troops[units[0].ix()].side;
+        let joins = s
+            .stack(to)
+            .iter()
+            .any(|u| self.data.troops[u.ix()].side == side);
+        let leaves_friends = s
+            .stack(from)
+            .iter()
+            .any(|u| !units.contains(u) && self.data.troops[u.ix()].side == side);
+        s.pending.push(Frame::Step(StepProc {
+            from,
+            to,
+            stage: StepStage::Leave,
+            joins,
+            leaves_friends,
+        }));
+    }
+
+    /// Runs a pending step forward through its stages.
+    pub(crate) fn step_auto(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
+        let Some(Frame::Step(mut p)) = s.pending.last().cloned() else {
+            return false;
+        };
+        let Some(m) = s.moving.clone() else {
+            s.pending.pop();
+            return true;
+        };
+        let here = if p.stage == StepStage::After {
+            p.to
+        } else {
+            p.from
+        };
+        let group = self.alive_in(s, &m.units, here);
+        if m.halted
+            || group.is_empty()
+            || group.len() < m.units.len() && p.stage != StepStage::After
+        {
+            s.pending.pop();
+            if let Some(mm) = s.moving.as_mut() {
+                mm.units = group;
+                mm.halted = true;
+            }
+            self.end_move(s, ev);
+            return true;
+        }
+        let side = self.data.troops[group[0].ix()].side;
+        match p.stage {
+            StepStage::Leave => {
+                p.stage = StepStage::Check;
+                self.replace_top(s, Frame::Step(p));
+                if !p.leaves_friends {
+                    self.open_window(s, Trigger::Leave { from: p.from });
+                }
+            }
+            StepStage::Check => {
+                // RULING: the check to enter an EZOC (10.1) comes before the reaction fire at
+                // the entry: a unit that fails never tries to enter.
+                p.stage = StepStage::PreFire;
+                self.replace_top(s, Frame::Step(p));
+                let infantry = group
+                    .iter()
+                    .any(|&u| self.data.troops[u.ix()].arm() == Arm::Infantry);
+                let assault = group.iter().any(|&u| s.troop(u).assault.is_some());
+                if infantry && !assault && self.in_ezoc(s, side, p.to) {
+                    self.push_check(s, CheckKind::EnterEzoc, p.from, group, Some(p.to));
+                }
+            }
+            StepStage::PreFire => {
+                p.stage = StepStage::Enter;
+                self.replace_top(s, Frame::Step(p));
+                if !p.joins {
+                    self.open_window(
+                        s,
+                        Trigger::Enter {
+                            from: p.from,
+                            to: p.to,
+                        },
+                    );
+                }
+            }
+            StepStage::Enter => {
+                p.stage = StepStage::After;
+                self.replace_top(s, Frame::Step(p));
+                self.enter_hex(s, &group, p.to, ev);
+            }
+            StepStage::After => {
+                s.pending.pop();
+                if !p.joins {
+                    self.open_window(s, Trigger::Entered { at: p.to });
+                }
+            }
+        }
+        true
+    }
+
+    /// The moving group enters `to`: on top of the stack there (RULING), Road Column artillery,
+    /// an EZOC stops it (10.1), enemy Road Columns adjacent break (7.5.3), enemy leaders alone
+    /// there may be captured (5.2.2).
+    pub(crate) fn enter_hex(&self, s: &mut State, group: &[UnitId], to: Cell, ev: &mut Vec<Event>) {
+        let side = self.data.troops[group[0].ix()].side;
+        let enemy_leaders = self.own_leaders_at(s, side.other(), to);
+        for &u in group.iter().rev() {
+            let p = s.top_pos();
+            let t = s.troop_mut(u);
+            t.cell = Some(to);
+            t.pos = p;
+        }
+        self.auto_road_column(s, group);
+        let ezoc = self.in_ezoc(s, side, to);
+        let ma = self.group_ma(s, group);
+        if let Some(m) = s.moving.as_mut() {
+            m.at = to;
+            m.hexes = m.hexes.saturating_add(1);
+            m.entering = false;
+            if ezoc {
+                m.stop = true;
+            }
+            ev.push(Event::Moved {
+                units: group.to_vec(),
+                to,
+                cost: 0,
+                left: ma.saturating_sub(m.spent),
+            });
+        }
+        self.touch_objective(s, to, side, ev);
+        self.check_garrisons(s, ev);
+        self.road_columns_break(s, side, to, ev);
+        if !enemy_leaders.is_empty() {
+            s.pending
+                .push(Frame::Leader(LeaderRoll::Capture(enemy_leaders)));
+        }
+    }
+
+    /// 7.5.3 Enemy units in Road Column adjacent to a hex that units of `side` moved into
+    /// become Broken at once.
+    // RULING: any voluntary move by enemy combat units breaks a Road Column next to the hex
+    // entered, advances and regroups included; leaders do not.
+    pub(crate) fn road_columns_break(
+        &self,
+        s: &mut State,
+        side: Side,
+        at: Cell,
+        ev: &mut Vec<Event>,
+    ) {
+        let mut cells: Vec<Cell> = self
+            .data
+            .board
+            .neighbors(at)
+            .filter(|&n| {
+                s.stack(n).iter().any(|&u| {
+                    self.data.troops[u.ix()].side != side
+                        && s.troop(u).formation == Formation::RoadColumn
+                })
+            })
+            .collect();
+        cells.sort_unstable();
+        for c in cells {
+            let units: Vec<UnitId> = s
+                .stack(c)
+                .into_iter()
+                .filter(|&u| s.troop(u).formation == Formation::RoadColumn)
+                .collect();
+            ev.push(Event::RoadColumnBroken {
+                units: units.clone(),
+            });
+            self.set_morale(s, &units, Some(Morale::Broken), ev);
+        }
+    }
+
+    /// Runs a pending formation change: reactions first (14.2.3, 14.4.1), then the change if
+    /// the group is still able (8.3: not if it became Disordered meanwhile).
+    pub(crate) fn form_auto(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
+        let Some(Frame::Form(mut f)) = s.pending.last().cloned() else {
+            return false;
+        };
+        let Some(m) = s.moving.clone() else {
+            s.pending.pop();
+            return true;
+        };
+        if !f.offered {
+            f.offered = true;
+            self.replace_top(s, Frame::Form(f));
+            self.open_window(s, Trigger::Form { at: m.at });
+            return true;
+        }
+        s.pending.pop();
+        let group = self.alive_in(s, &m.units, m.at);
+        if m.halted || group.len() < m.units.len() {
+            if let Some(mm) = s.moving.as_mut() {
+                mm.units = group;
+                mm.halted = true;
+            }
+            self.end_move(s, ev);
+            return true;
+        }
+        if group.iter().all(|&u| s.troop(u).morale == Morale::Normal) {
+            self.apply_form(s, f.to, f.cost, ev);
+        }
+        true
+    }
+
+    /// 9.1 The move of the moving group or leader ends: its units are done for the phase; a
+    /// stack joined adopts the worst morale (9.1.2) and the units' facing (6.1.1).
+    pub(crate) fn end_move(&self, s: &mut State, _ev: &mut Vec<Event>) {
+        let Some(m) = s.moving.take() else { return };
+        if let Some(l) = m.leader {
+            let reserve = s.stage == Stage::ReserveMovement;
+            let ld = &mut s.leaders[l.ix()];
+            ld.moved = true;
+            if self.data.leaders[l.ix()].echelon == crate::data::Echelon::Adc {
+                ld.adc_moved = Some(reserve);
+            }
+            return;
+        }
+        for &u in &m.units {
+            s.troop_mut(u).moved = true;
+        }
+        let Some(&first) = m.units.first() else {
+            return;
+        };
+        let Some(c) = s.troop(first).cell else { return };
+        let st = s.stack(c);
+        // RULING: joining a stack, the newcomers take its facing (free, 7.1.2).
+        if st.len() > m.units.len() {
+            let worst = self.worst_morale(s, &st);
+            if let Some((f, facing)) = self.stack_formation(s, c, &m.units) {
+                for &u in &m.units {
+                    if self.data.troops[u.ix()].arm() != Arm::Artillery
+                        && arm_may_form(&self.data.troops[u.ix()], f)
+                    {
+                        let t = s.troop_mut(u);
+                        if t.formation != f && !t.morale.broken() {
+                            t.formation = f;
+                            t.skirmishers = 0;
+                        }
+                        if facing_ok(t.formation, facing) {
+                            t.facing = facing;
+                        }
+                    }
+                }
+            }
+            for &u in &st {
+                if s.troop(u).morale < worst {
+                    s.troop_mut(u).morale = worst;
+                }
+            }
+        }
+    }
+
+    /// 15.2.1 At the end of a Movement Phase, buildings where a battalion spent its whole MA
+    /// become Fortified Posts.
+    pub(crate) fn fortify_posts(&self, s: &mut State, ev: &mut Vec<Event>) {
+        // RULING: the Reserve Movement Phase is a Movement Phase for 15.2.1.
+        for i in 0..s.troops.len() {
+            if !s.troops[i].fortifying {
+                continue;
+            }
+            s.troops[i].fortifying = false;
+            if let Some(c) = s.troops[i].cell
+                && let Some(p) = self.data.board.cells[c.ix()].post
+                && !s.fortified[p.ix()]
+            {
+                s.fortified[p.ix()] = true;
+                ev.push(Event::Fortified { at: c });
+            }
+        }
+    }
+
+    /// Resets the moved flags of a side for a new movement phase.
+    pub(crate) fn reset_moves(&self, s: &mut State, side: Side) {
+        for i in 0..s.troops.len() {
+            if self.data.troops[i].side == side {
+                s.troops[i].moved = false;
+            }
+        }
+        for i in 0..s.leaders.len() {
+            if self.data.leaders[i].side == side {
+                s.leaders[i].moved = false;
+            }
+        }
+    }
+}

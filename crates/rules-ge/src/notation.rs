@@ -1,0 +1,718 @@
+//! Action notation (stable text for records and the protocol), action descriptions and event
+//! texts for players, each citing its rule.
+
+use crate::GloryEmpire;
+use crate::action::Action;
+use crate::data::{Cell, Formation, LeaderId, UnitId};
+use crate::event::{Event, Modifier};
+use crate::state::{CombatStep, Frame, OrderKind, ReactKind, Stage, State};
+use coupdoeil_engine::Side;
+use coupdoeil_hex::Facing;
+
+fn order_name(k: OrderKind) -> &'static str {
+    match k {
+        OrderKind::Attack => "attack",
+        OrderKind::Reserve => "reserve",
+    }
+}
+
+fn an_order(k: OrderKind) -> &'static str {
+    match k {
+        OrderKind::Attack => "an Attack order",
+        OrderKind::Reserve => "a Reserve order",
+    }
+}
+
+fn mods_text(m: &[Modifier]) -> String {
+    if m.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = m
+        .iter()
+        .map(|x| format!("{} {:+} ({})", x.what, x.value, x.rule))
+        .collect();
+    format!(" [{}]", parts.join("; "))
+}
+
+impl GloryEmpire {
+    fn hex(&self, c: Cell) -> String {
+        self.data.board.label(c)
+    }
+
+    fn uid(&self, u: UnitId) -> &str {
+        &self.data.troops[u.ix()].id
+    }
+
+    fn lid(&self, l: LeaderId) -> &str {
+        &self.data.leaders[l.ix()].id
+    }
+
+    fn uname(&self, u: UnitId) -> &str {
+        &self.data.troops[u.ix()].name
+    }
+
+    fn lname(&self, l: LeaderId) -> &str {
+        &self.data.leaders[l.ix()].name
+    }
+
+    fn units_text(&self, v: &[UnitId]) -> String {
+        v.iter()
+            .map(|&u| self.uname(u).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn side_text(&self, s: Side) -> &str {
+        &self.data.sides[s].1
+    }
+
+    /// The stable notation of an action.
+    #[must_use]
+    pub fn notation(&self, a: &Action) -> String {
+        match *a {
+            Action::Pass => "pass".into(),
+            Action::First(side) => format!("first {}", self.data.sides[side].0),
+            Action::Attach { unit, leader } => {
+                format!("attach {} {}", self.uid(unit), self.lid(leader))
+            }
+            Action::Order { leader, kind } => {
+                format!("order {} {}", self.lid(leader), order_name(kind))
+            }
+            Action::OrderGarrison { garrison, kind } => format!(
+                "order-garrison {} {}",
+                self.data.garrisons[garrison.ix()].id,
+                order_name(kind)
+            ),
+            Action::Fire { from, target } => {
+                format!("fire {} {}", self.hex(from), self.hex(target))
+            }
+            Action::Select(u) => format!("select {}", self.uid(u)),
+            Action::SelectLeader(l) => format!("select {}", self.lid(l)),
+            Action::Enter { unit, at } => format!("enter {} {}", self.uid(unit), self.hex(at)),
+            Action::EnterLeader { leader, at } => {
+                format!("enter {} {}", self.lid(leader), self.hex(at))
+            }
+            Action::Drop(u) => format!("drop {}", self.uid(u)),
+            Action::Step(c) => format!("step {}", self.hex(c)),
+            Action::Face(f) => format!("face {f}"),
+            Action::Form(f) => format!("form {}", f.name()),
+            Action::Skirmish(n) => format!("skirmish {n}"),
+            Action::Top(u) => format!("top {}", self.uid(u)),
+            Action::Assault(c) => format!("assault {}", self.hex(c)),
+            Action::Charge(c) => format!("charge {}", self.hex(c)),
+            Action::Fortify => "fortify".into(),
+            Action::EndMove => "end".into(),
+            Action::RetreatTo(c) => format!("to {}", self.hex(c)),
+            Action::ReactFire(c) => format!("react-fire {}", self.hex(c)),
+            Action::ReactSquare(c) => format!("react-square {}", self.hex(c)),
+            Action::ReactCharge(c) => format!("react-charge {}", self.hex(c)),
+            Action::Resolve(c) => format!("resolve {}", self.hex(c)),
+            Action::DefendAgainst(c) => format!("defend {}", self.hex(c)),
+            Action::Advance(u) => format!("advance {}", self.uid(u)),
+            Action::Regroup(c) => format!("regroup {}", self.hex(c)),
+            Action::Place(c) => format!("place {}", self.hex(c)),
+        }
+    }
+
+    fn cell_of(&self, s: &str) -> Result<Cell, String> {
+        self.data
+            .board
+            .parse(s)
+            .ok_or_else(|| format!("`{s}` is not a hex of the map"))
+    }
+
+    fn unit_of(&self, s: &str) -> Result<UnitId, String> {
+        self.data
+            .troop_by_id(s)
+            .ok_or_else(|| format!("`{s}` is not a combat unit of this scenario"))
+    }
+
+    fn leader_of(&self, s: &str) -> Result<LeaderId, String> {
+        self.data
+            .leader_by_id(s)
+            .ok_or_else(|| format!("`{s}` is not a leader of this scenario"))
+    }
+
+    fn order_of(s: &str) -> Result<OrderKind, String> {
+        match s {
+            "attack" => Ok(OrderKind::Attack),
+            "reserve" => Ok(OrderKind::Reserve),
+            _ => Err(format!("`{s}` is not `attack` or `reserve`")),
+        }
+    }
+
+    /// Parses [`GloryEmpire::notation`].
+    ///
+    /// # Errors
+    /// Says what is wrong.
+    pub fn parse(&self, text: &str) -> Result<Action, String> {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        let arg = |i: usize| -> Result<&str, String> {
+            w.get(i)
+                .copied()
+                .ok_or_else(|| format!("`{text}`: something is missing"))
+        };
+        let done = |n: usize, a: Action| -> Result<Action, String> {
+            if w.len() == n {
+                Ok(a)
+            } else {
+                Err(format!("`{text}`: unexpected words at the end"))
+            }
+        };
+        match w.first().copied() {
+            Some("pass") => done(1, Action::Pass),
+            Some("first") => {
+                let id = arg(1)?;
+                let side = Side::ALL
+                    .into_iter()
+                    .find(|&x| self.data.sides[x].0 == id)
+                    .ok_or_else(|| format!("`{id}` is not a side of this scenario"))?;
+                done(2, Action::First(side))
+            }
+            Some("attach") => done(
+                3,
+                Action::Attach {
+                    unit: self.unit_of(arg(1)?)?,
+                    leader: self.leader_of(arg(2)?)?,
+                },
+            ),
+            Some("order") => done(
+                3,
+                Action::Order {
+                    leader: self.leader_of(arg(1)?)?,
+                    kind: Self::order_of(arg(2)?)?,
+                },
+            ),
+            Some("order-garrison") => {
+                let id = arg(1)?;
+                let g = self
+                    .data
+                    .garrison_by_id(id)
+                    .ok_or_else(|| format!("`{id}` is not a garrison of this scenario"))?;
+                done(
+                    3,
+                    Action::OrderGarrison {
+                        garrison: g,
+                        kind: Self::order_of(arg(2)?)?,
+                    },
+                )
+            }
+            Some("fire") => done(
+                3,
+                Action::Fire {
+                    from: self.cell_of(arg(1)?)?,
+                    target: self.cell_of(arg(2)?)?,
+                },
+            ),
+            Some("select") => {
+                let id = arg(1)?;
+                match self.data.troop_by_id(id) {
+                    Some(u) => done(2, Action::Select(u)),
+                    None => done(2, Action::SelectLeader(self.leader_of(id)?)),
+                }
+            }
+            Some("enter") => {
+                let id = arg(1)?;
+                let at = self.cell_of(arg(2)?)?;
+                match self.data.troop_by_id(id) {
+                    Some(unit) => done(3, Action::Enter { unit, at }),
+                    None => done(
+                        3,
+                        Action::EnterLeader {
+                            leader: self.leader_of(id)?,
+                            at,
+                        },
+                    ),
+                }
+            }
+            Some("drop") => done(2, Action::Drop(self.unit_of(arg(1)?)?)),
+            Some("step") => done(2, Action::Step(self.cell_of(arg(1)?)?)),
+            Some("face") => {
+                let f = arg(1)?;
+                let f: Facing = f.parse().map_err(|_| format!("`{f}` is not a facing"))?;
+                done(2, Action::Face(f))
+            }
+            Some("form") => {
+                let f = arg(1)?;
+                let f = Formation::parse(f).ok_or_else(|| format!("`{f}` is not a formation"))?;
+                done(2, Action::Form(f))
+            }
+            Some("skirmish") => {
+                let n = arg(1)?;
+                let n: u8 = n
+                    .parse()
+                    .ok()
+                    .filter(|&n| n <= 3)
+                    .ok_or_else(|| format!("`{n}` is not 0 to 3"))?;
+                done(2, Action::Skirmish(n))
+            }
+            Some("top") => done(2, Action::Top(self.unit_of(arg(1)?)?)),
+            Some("assault") => done(2, Action::Assault(self.cell_of(arg(1)?)?)),
+            Some("charge") => done(2, Action::Charge(self.cell_of(arg(1)?)?)),
+            Some("fortify") => done(1, Action::Fortify),
+            Some("end") => done(1, Action::EndMove),
+            Some("to") => done(2, Action::RetreatTo(self.cell_of(arg(1)?)?)),
+            Some("react-fire") => done(2, Action::ReactFire(self.cell_of(arg(1)?)?)),
+            Some("react-square") => done(2, Action::ReactSquare(self.cell_of(arg(1)?)?)),
+            Some("react-charge") => done(2, Action::ReactCharge(self.cell_of(arg(1)?)?)),
+            Some("resolve") => done(2, Action::Resolve(self.cell_of(arg(1)?)?)),
+            Some("defend") => done(2, Action::DefendAgainst(self.cell_of(arg(1)?)?)),
+            Some("advance") => done(2, Action::Advance(self.unit_of(arg(1)?)?)),
+            Some("regroup") => done(2, Action::Regroup(self.cell_of(arg(1)?)?)),
+            Some("place") => done(2, Action::Place(self.cell_of(arg(1)?)?)),
+            _ => Err(format!("`{text}` is not an action of Glory and Empire")),
+        }
+    }
+
+    /// The action in words, with its rule.
+    #[must_use]
+    #[allow(clippy::too_many_lines)]
+    pub fn describe(&self, s: &State, a: &Action) -> String {
+        match *a {
+            Action::Pass => match s.pending.last() {
+                Some(Frame::React(_)) => "no (further) reaction (14)".into(),
+                Some(Frame::Combat(_)) => "no more (13)".into(),
+                _ => match s.stage {
+                    Stage::Fire | Stage::NpFire => "end the fire segment (4.2.2)".into(),
+                    Stage::Movement | Stage::ReserveMovement => {
+                        "end the movement phase (4.2.4)".into()
+                    }
+                    Stage::Attachment => "no more attachments (5.3.3)".into(),
+                    Stage::Orders => "no more orders (5.4)".into(),
+                    _ => "pass".into(),
+                },
+            },
+            Action::First(side) => {
+                format!("{} takes the first Player Turn (5.1)", self.side_text(side))
+            }
+            Action::Attach { unit, leader } => format!(
+                "attach {} to {} for the turn (5.3.3)",
+                self.uname(unit),
+                self.lname(leader)
+            ),
+            Action::Order { leader, kind } => {
+                format!("give {} {} (5.4)", self.lname(leader), an_order(kind))
+            }
+            Action::OrderGarrison { garrison, kind } => format!(
+                "give the {} garrison {} (5.4)",
+                self.data.garrisons[garrison.ix()].name,
+                an_order(kind)
+            ),
+            Action::Fire { from, target } => {
+                let st = self.strength(s, from);
+                let odds = st.as_ref().map(|st| {
+                    let r = self.data.board.distance(from, target);
+                    self.fire_odds(s, from, target, &s.stack(target), st, false, r)
+                });
+                match odds {
+                    Some(o) => format!(
+                        "fire from {} at {}: FS {} to column {}{} (12)",
+                        self.hex(from),
+                        self.hex(target),
+                        o.fs,
+                        o.column,
+                        mods_text(&o.modifiers)
+                    ),
+                    None => format!("fire from {} at {} (12)", self.hex(from), self.hex(target)),
+                }
+            }
+            Action::Select(u) => {
+                let c = s.troop(u).cell.map(|c| self.hex(c)).unwrap_or_default();
+                format!("move the stack of {} in {} (9.1)", self.uname(u), c)
+            }
+            Action::SelectLeader(l) => format!("move {} (9.1)", self.lname(l)),
+            Action::Enter { unit, at } => {
+                format!("{} enters at {} (9.3)", self.uname(unit), self.hex(at))
+            }
+            Action::EnterLeader { leader, at } => {
+                format!("{} arrives at {} (9.3)", self.lname(leader), self.hex(at))
+            }
+            Action::Drop(u) => format!("leave {} behind (9.1.2)", self.uname(u)),
+            Action::Step(c) => {
+                let o = self.step_options(s).into_iter().find(|o| o.to == c);
+                let t = self.data.terrain(c);
+                let mut x = format!("move into {} ({})", self.hex(c), t.name);
+                if let Some(o) = o {
+                    x.push_str(&format!(" for {} MP", o.cost));
+                    if o.stops {
+                        x.push_str(", ending the move");
+                    }
+                }
+                x.push_str(" (9.1)");
+                x
+            }
+            Action::Face(f) => format!("face {f} (7.1.2)"),
+            Action::Form(f) => {
+                let cost = self
+                    .form_options(s)
+                    .into_iter()
+                    .find(|x| x.0 == f)
+                    .map_or(0, |x| x.1);
+                format!(
+                    "change to {} for {cost} MP (7.2)",
+                    f.name().replace('_', " ")
+                )
+            }
+            Action::Skirmish(0) => "recall the skirmishers (7.6.2)".into(),
+            Action::Skirmish(n) => format!("deploy {n} SP en Tirailleurs (7.6.1)"),
+            Action::Top(u) => format!("put {} on top of the stack for 1 MP (6.2)", self.uname(u)),
+            Action::Assault(c) => format!("declare an Assault on {} (13.1.1)", self.hex(c)),
+            Action::Charge(c) => format!("declare a Charge on {} (13.2.1)", self.hex(c)),
+            Action::Fortify => "spend the whole MA fortifying the post (15.2.1)".into(),
+            Action::EndMove => "end this move (9.1)".into(),
+            Action::RetreatTo(c) => format!("retreat into {} (9.2)", self.hex(c)),
+            Action::ReactFire(c) => format!(
+                "the stack in {} fires at the moving enemy (14.2)",
+                self.hex(c)
+            ),
+            Action::ReactSquare(c) => format!(
+                "the infantry in {} tries to form Square (14.3)",
+                self.hex(c)
+            ),
+            Action::ReactCharge(c) => format!(
+                "the cavalry in {} tries a Reaction Charge (14.4)",
+                self.hex(c)
+            ),
+            Action::Resolve(c) => {
+                format!("resolve the close combat against {} (4.2.6)", self.hex(c))
+            }
+            Action::DefendAgainst(c) => {
+                format!("Defensive Fire at the stack in {} (13.4)", self.hex(c))
+            }
+            Action::Advance(u) => format!("{} advances after combat (13.6)", self.uname(u)),
+            Action::Regroup(c) => format!("regroup into {} (13.2.5)", self.hex(c)),
+            Action::Place(c) => format!("place the returning leader in {} (5.2.3)", self.hex(c)),
+        }
+    }
+
+    /// What the game waits for, in words.
+    #[must_use]
+    pub fn waiting_text(&self, s: &State) -> String {
+        if s.ending.is_some() {
+            return "the game is over".into();
+        }
+        if let Some(f) = s.pending.last() {
+            return match f {
+                Frame::Retreat(r) => format!(
+                    "{} retreat ({} hexes left)",
+                    self.units_text(&r.units),
+                    r.left
+                ),
+                Frame::Check(c) => {
+                    format!("a check of {} ({:?})", self.units_text(&c.units), c.kind)
+                }
+                Frame::FireRoll(f) => format!(
+                    "the fire dice from {} at {}",
+                    self.hex(f.from),
+                    self.hex(f.target)
+                ),
+                Frame::FireApply(f) => format!("fire results on {}", self.hex(f.target)),
+                Frame::Step(p) => format!("a step into {}", self.hex(p.to)),
+                Frame::Form(f) => format!("a change to {}", f.to.name()),
+                Frame::React(w) => format!(
+                    "{}'s {} reaction",
+                    self.side_text(w.side),
+                    match w.kind {
+                        ReactKind::Fire => "fire",
+                        ReactKind::Square => "square",
+                        ReactKind::Charge => "charge",
+                    }
+                ),
+                Frame::Combat(c) => {
+                    format!("close combat at {} ({:?})", self.hex(c.target), c.step)
+                }
+                Frame::Leader(_) => "a leader roll".into(),
+                Frame::Face { .. } => "a facing".into(),
+            };
+        }
+        format!("{:?} of {}", s.stage, self.side_text(s.phasing))
+    }
+
+    /// An event in words, citing its rule.
+    #[must_use]
+    #[allow(clippy::too_many_lines)]
+    pub fn event_text(&self, e: &Event) -> String {
+        match e {
+            Event::TurnBegins { turn, clock, light } => {
+                format!("Turn {turn} begins, {clock}, {light}")
+            }
+            Event::Phase { side, phase } => format!("{}: {phase}", self.side_text(*side)),
+            Event::InitiativeRoll { side, die, total } => {
+                format!(
+                    "{} rolls {die} for the initiative, {total} with the CIM (5.1)",
+                    self.side_text(*side)
+                )
+            }
+            Event::InitiativeTie => "a tie: both roll again (5.1)".into(),
+            Event::RandomEvent { roll, name, text } => {
+                format!("Random Event {roll:02}: {name}. {text} (5.1.2)")
+            }
+            Event::Initiative { winner } => {
+                format!("{} wins the initiative (5.1)", self.side_text(*winner))
+            }
+            Event::FirstPlayer { side } => format!(
+                "{} takes the first Player Turn (5.1)",
+                self.side_text(*side)
+            ),
+            Event::OrdersReceived { side, orders } => {
+                let plural = if *orders == 1 { "" } else { "s" };
+                format!(
+                    "{} receives {orders} order{plural} (5.1.1)",
+                    self.side_text(*side)
+                )
+            }
+            Event::Attached { unit, leader } => format!(
+                "{} is attached to {} (5.3.3)",
+                self.uname(*unit),
+                self.lname(*leader)
+            ),
+            Event::Ordered { leader, kind } => {
+                format!("{} receives {} (5.4)", self.lname(*leader), an_order(*kind))
+            }
+            Event::GarrisonOrdered { garrison, kind } => format!(
+                "the {} garrison receives {} (5.4)",
+                self.data.garrisons[garrison.ix()].name,
+                an_order(*kind)
+            ),
+            Event::CommandStatus { side, out, back } => {
+                let mut parts = Vec::new();
+                if !out.is_empty() {
+                    parts.push(format!("Out of Command: {}", self.units_text(out)));
+                }
+                if !back.is_empty() {
+                    parts.push(format!("back In Command: {}", self.units_text(back)));
+                }
+                format!(
+                    "{} Command Status (5.3): {}",
+                    self.side_text(*side),
+                    parts.join("; ")
+                )
+            }
+            Event::GarrisonDissolved { garrison } => {
+                format!(
+                    "the {} garrison is dissolved (5.3.2)",
+                    self.data.garrisons[garrison.ix()].name
+                )
+            }
+            Event::Moved {
+                units, to, left, ..
+            } => {
+                format!(
+                    "{} moves into {} ({left} MP left) (9.1)",
+                    self.units_text(units),
+                    self.hex(*to)
+                )
+            }
+            Event::LeaderMoved { leader, to } => {
+                format!("{} moves into {}", self.lname(*leader), self.hex(*to))
+            }
+            Event::Entered { unit, at, cost } => {
+                format!(
+                    "{} enters at {} for {cost} MP (9.3)",
+                    self.uname(*unit),
+                    self.hex(*at)
+                )
+            }
+            Event::LeaderEntered { leader, at } => {
+                format!("{} arrives at {} (9.3)", self.lname(*leader), self.hex(*at))
+            }
+            Event::Formed {
+                units,
+                formation,
+                cost,
+            } => format!(
+                "{} changes to {} for {cost} MP (7.2)",
+                self.units_text(units),
+                formation.name().replace('_', " ")
+            ),
+            Event::Faced { units, facing } => {
+                format!("{} faces {facing} (7.1.2)", self.units_text(units))
+            }
+            Event::Skirmishers { unit, sp } => {
+                if *sp == 0 {
+                    format!("{} recalls its skirmishers (7.6.2)", self.uname(*unit))
+                } else {
+                    format!("{} deploys Sk-{sp} (7.6.1)", self.uname(*unit))
+                }
+            }
+            Event::Reordered { unit } => {
+                format!("{} goes to the top of its stack (6.2)", self.uname(*unit))
+            }
+            Event::Dropped { unit } => format!("{} is left behind (9.1.2)", self.uname(*unit)),
+            Event::AssaultDeclared {
+                units,
+                target,
+                adjacent,
+            } => format!(
+                "{} declares an Assault on {}{} (13.1.1)",
+                self.units_text(units),
+                self.hex(*target),
+                if *adjacent { ", starting adjacent" } else { "" }
+            ),
+            Event::ChargeDeclared { units, target } => {
+                format!(
+                    "{} declares a Charge on {} (13.2.1)",
+                    self.units_text(units),
+                    self.hex(*target)
+                )
+            }
+            Event::Fortified { at } => {
+                format!("{} becomes a Fortified Post (15.2.1)", self.hex(*at))
+            }
+            Event::FireDeclared {
+                from,
+                target,
+                fs,
+                column,
+                modifiers,
+            } => format!(
+                "fire from {} at {}: FS {fs}, column {column}{} (12.2)",
+                self.hex(*from),
+                self.hex(*target),
+                mods_text(modifiers)
+            ),
+            Event::FireRolled {
+                from,
+                target,
+                roll,
+                result,
+            } => format!(
+                "fire from {} at {}: roll {roll:02}, {result} (12.3)",
+                self.hex(*from),
+                self.hex(*target)
+            ),
+            Event::StepLost { unit, left } => {
+                format!("{} loses a step, {left} left (12.3.1)", self.uname(*unit))
+            }
+            Event::Eliminated { unit, why } => {
+                format!("{} is eliminated: {why}", self.uname(*unit))
+            }
+            Event::Check {
+                units,
+                why,
+                roll,
+                drm,
+                mv,
+                passed,
+                modifiers,
+            } => format!(
+                "{} {why}: roll {roll:02} {drm:+} = {} against MV {mv}: {}{} (8.1)",
+                self.units_text(&units[..units.len().min(1)]),
+                i16::from(*roll) + drm,
+                if *passed { "passes" } else { "fails" },
+                mods_text(modifiers)
+            ),
+            Event::MoraleChanged { units, from, to } => format!(
+                "{}: {} to {} (8)",
+                self.units_text(units),
+                from.name(),
+                to.name()
+            ),
+            Event::Retreated { units, to } => format!(
+                "{} retreats into {} (9.2)",
+                self.units_text(units),
+                self.hex(*to)
+            ),
+            Event::RoadColumnBroken { units } => {
+                format!(
+                    "{} in Road Column, enemy adjacent: Broken (7.5.3)",
+                    self.units_text(units)
+                )
+            }
+            Event::LeaderCasualty { leader } => format!("{} is lost (5.2.3)", self.lname(*leader)),
+            Event::CaptureRoll {
+                leader,
+                die,
+                captured,
+            } => {
+                if *die >= 10 {
+                    format!("{} is surrounded and captured (5.2.2)", self.lname(*leader))
+                } else {
+                    format!(
+                        "{} capture roll {die}: {} (5.2.2)",
+                        self.lname(*leader),
+                        if *captured { "captured" } else { "escapes" }
+                    )
+                }
+            }
+            Event::LeaderEscaped { leader, to } => format!(
+                "{} escapes to {} (5.2.2)",
+                self.lname(*leader),
+                self.hex(*to)
+            ),
+            Event::LeaderReturns { leader, at } => match at {
+                Some(c) => format!(
+                    "{} returns on his Repl side at {} (5.2.3)",
+                    self.lname(*leader),
+                    self.hex(*c)
+                ),
+                None => format!("{} is removed for good (5.2.3)", self.lname(*leader)),
+            },
+            Event::Reaction { side, what, from } => {
+                format!("{}: {what} from {}", self.side_text(*side), self.hex(*from))
+            }
+            Event::CloseCombat {
+                kind,
+                target,
+                attackers,
+            } => format!(
+                "{kind} against {} from {}",
+                self.hex(*target),
+                attackers
+                    .iter()
+                    .map(|&c| self.hex(c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Event::ColdSteel {
+                attacker_die,
+                attacker_total,
+                defender_die,
+                defender_total,
+                attacker_wins,
+                modifiers,
+            } => format!(
+                "Cold Steel: attacker {attacker_die} to {attacker_total}, defender {defender_die} to {defender_total}: {} wins{} (13.5)",
+                if *attacker_wins {
+                    "the attacker"
+                } else {
+                    "the defender"
+                },
+                mods_text(modifiers)
+            ),
+            Event::Advanced { unit, to } => format!(
+                "{} advances into {} (13.6)",
+                self.uname(*unit),
+                self.hex(*to)
+            ),
+            Event::Regrouped { units, to } => format!(
+                "{} regroups into {} (13.2.5)",
+                self.units_text(units),
+                self.hex(*to)
+            ),
+            Event::Spent { units } => format!("{} spent (13.2.6)", self.units_text(units)),
+            Event::ObjectiveTaken { name, side } => {
+                format!("{} holds {name}", self.side_text(*side))
+            }
+            Event::GameOver {
+                winner,
+                kind,
+                points,
+            } => match winner {
+                Some(w) => format!(
+                    "the game ends: {} wins, {kind} ({} to {})",
+                    self.side_text(*w),
+                    points[0],
+                    points[1]
+                ),
+                None => format!("the game ends in a draw ({} to {})", points[0], points[1]),
+            },
+        }
+    }
+
+    /// The step of a combat, for observers.
+    #[must_use]
+    pub fn combat_step_name(step: CombatStep) -> String {
+        format!("{step:?}")
+    }
+}

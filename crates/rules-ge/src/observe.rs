@@ -1,0 +1,210 @@
+//! What a viewer sees. The Soldiers Game hides nothing (Limited Intelligence is the Brigade
+//! Game's, 23): every viewer sees the whole position, so the observation is the state in words
+//! and printed hex labels. (When issue 12 adds Limited Intelligence, obscured units leave the
+//! opponent's observation here.)
+
+use crate::GloryEmpire;
+use crate::state::{Frame, LeaderStatus, Morale, State};
+use coupdoeil_engine::{Side, Viewer};
+use serde::Serialize;
+
+/// A combat unit as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenUnit {
+    /// Data id.
+    pub id: String,
+    /// Hex label, `None` off the map.
+    pub hex: Option<String>,
+    /// Place in its stack, 0 on top.
+    pub stack: u8,
+    /// Steps left.
+    pub steps: u8,
+    /// SP, MV and CVM of the step showing.
+    pub sp: u8,
+    /// Morale Value.
+    pub mv: u8,
+    /// CVM.
+    pub cvm: i8,
+    /// Facing.
+    pub facing: String,
+    /// Formation.
+    pub formation: String,
+    /// Sk marker.
+    pub skirmishers: u8,
+    /// Morale State.
+    pub morale: Morale,
+    /// Out of Command marker.
+    pub ooc: bool,
+    /// Spent markers.
+    pub spent: u8,
+    /// Assault marker target.
+    pub assault: Option<String>,
+    /// Charge marker target.
+    pub charge: Option<String>,
+    /// Moved this phase.
+    pub moved: bool,
+    /// Eliminated.
+    pub eliminated: bool,
+}
+
+/// A leader as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenLeader {
+    /// Data id.
+    pub id: String,
+    /// Hex label.
+    pub hex: Option<String>,
+    /// On the map, absent, returning or removed.
+    pub status: String,
+    /// Showing the Repl side.
+    pub repl: bool,
+    /// His order.
+    pub order: Option<String>,
+    /// In Command of his superior.
+    pub in_command: bool,
+}
+
+/// The whole position, for one viewer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Observation {
+    /// For whom.
+    pub viewer: Viewer,
+    /// Game Turn.
+    pub turn: u8,
+    /// Turns in all.
+    pub turns: u8,
+    /// Clock time of the turn.
+    pub clock: String,
+    /// Day, twilight or night.
+    pub light: String,
+    /// The phasing side's id.
+    pub phasing: String,
+    /// The stage.
+    pub stage: String,
+    /// What the game waits for, in words.
+    pub waiting: String,
+    /// Combat units.
+    pub units: Vec<SeenUnit>,
+    /// Leaders.
+    pub leaders: Vec<SeenLeader>,
+    /// Orders left to place, side A first.
+    pub orders: [u8; 2],
+    /// Fortified Posts.
+    pub fortified: Vec<String>,
+    /// Objectives and their holders.
+    pub objectives: Vec<(String, Option<String>)>,
+    /// The moving units or leader, with MP spent.
+    pub moving: Option<(Vec<String>, u8)>,
+    /// The close combat being resolved: its target.
+    pub combat: Option<String>,
+    /// Victory points, side A first.
+    pub score: [i32; 2],
+}
+
+impl GloryEmpire {
+    /// The observation of `viewer`.
+    #[must_use]
+    pub fn observation(&self, s: &State, viewer: Viewer) -> Observation {
+        let b = &self.data.board;
+        let units = s
+            .troops
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let d = &self.data.troops[i];
+                let v = d.at(t.steps);
+                let stack = t.cell.map_or(0, |c| {
+                    s.stack(c).iter().position(|u| u.ix() == i).unwrap_or(0) as u8
+                });
+                SeenUnit {
+                    id: d.id.clone(),
+                    hex: t.cell.map(|c| b.label(c)),
+                    stack,
+                    steps: t.steps,
+                    sp: v.sp,
+                    mv: v.mv,
+                    cvm: v.cvm,
+                    facing: t.facing.to_string(),
+                    formation: t.formation.name().into(),
+                    skirmishers: t.skirmishers,
+                    morale: t.morale,
+                    ooc: t.ooc,
+                    spent: t.spent,
+                    assault: t.assault.map(|c| b.label(c)),
+                    charge: t.charge.map(|c| b.label(c)),
+                    moved: t.moved,
+                    eliminated: t.gone == Some(crate::state::Gone::Eliminated),
+                }
+            })
+            .collect();
+        let leaders = s
+            .leaders
+            .iter()
+            .enumerate()
+            .map(|(i, l)| SeenLeader {
+                id: self.data.leaders[i].id.clone(),
+                hex: l.cell.map(|c| b.label(c)),
+                status: match l.status {
+                    LeaderStatus::OnMap => "on map".into(),
+                    LeaderStatus::Absent => "absent".into(),
+                    LeaderStatus::Returning(t) => format!("returns turn {t}"),
+                    LeaderStatus::Removed => "removed".into(),
+                },
+                repl: l.repl,
+                order: l.order.map(|o| format!("{o:?}").to_lowercase()),
+                in_command: l.in_command,
+            })
+            .collect();
+        let moving = s.moving.as_ref().map(|m| {
+            let mut ids: Vec<String> = m
+                .units
+                .iter()
+                .map(|u| self.data.troops[u.ix()].id.clone())
+                .collect();
+            if let Some(l) = m.leader {
+                ids.push(self.data.leaders[l.ix()].id.clone());
+            }
+            (ids, m.spent)
+        });
+        let combat = s.pending.iter().rev().find_map(|f| match f {
+            Frame::Combat(c) => Some(b.label(c.target)),
+            _ => None,
+        });
+        Observation {
+            viewer,
+            turn: s.turn,
+            turns: self.data.turns,
+            clock: self.data.clock(s.turn),
+            light: format!("{:?}", self.light(s)).to_lowercase(),
+            phasing: self.data.sides[s.phasing].0.clone(),
+            stage: format!("{:?}", s.stage),
+            waiting: self.waiting_text(s),
+            units,
+            leaders,
+            orders: [s.sides[Side::A].orders, s.sides[Side::B].orders],
+            fortified: self
+                .data
+                .posts
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| s.fortified[*i])
+                .map(|(_, p)| b.label(p.cell))
+                .collect(),
+            objectives: self
+                .data
+                .objectives
+                .iter()
+                .enumerate()
+                .map(|(i, o)| {
+                    (
+                        o.name.clone(),
+                        s.holders[i].map(|x| self.data.sides[x].0.clone()),
+                    )
+                })
+                .collect(),
+            moving,
+            combat,
+            score: self.score(s),
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! Candidate plans for search: a stack's whole move as one choice. Every hex the stack can reach
+//! this phase without a reaction or a check interrupting it is found by a search over its own
+//! step actions against an occupancy index of everything else (not by replaying the whole state
+//! per node); facing changes are free, so each step is taken with a facing that has the
+//! hexside in front. A plan may end with one step that may be interrupted (into or next to the
+//! enemy): the agent decides again after the reactions. The best few ends by the static
+//! evaluation are kept. Outside the Movement Phases a plan is one action.
+
+use crate::GloryEmpire;
+use crate::action::Action;
+use crate::data::{Arm, Cell, Formation, UnitId};
+use crate::formation::facing_ok;
+use crate::state::{Moving, Stage, State};
+use coupdoeil_engine::{Evaluate, Game, Plans};
+use coupdoeil_hex::Facing;
+use std::collections::BTreeMap;
+
+/// End positions kept per stack.
+const PER_STACK: usize = 4;
+/// Nodes of a stack's move search at most.
+const EXPLORE: usize = 600;
+
+#[derive(Clone, Copy)]
+struct Node {
+    cell: Cell,
+    facing: Facing,
+    spent: u8,
+    hexes: u8,
+    stop: bool,
+    quiet: bool,
+    parent: usize,
+    face: Option<Facing>,
+    step: Option<Cell>,
+}
+
+impl GloryEmpire {
+    /// Whether a step between these hexes can be interrupted: an enemy combat unit next to
+    /// either (reactions, 14; the EZOC check, 10.1; Road Columns breaking, 7.5.3), or enemy
+    /// leaders in the hex entered (5.2.2).
+    fn loud(&self, s: &State, side: coupdoeil_engine::Side, from: Cell, to: Cell) -> bool {
+        let b = &self.data.board;
+        !self.own_leaders_at(s, side.other(), to).is_empty()
+            || [from, to].iter().any(|&c| {
+                b.neighbors(c)
+                    .any(|n| self.side_at(s, n) == Some(side.other()))
+            })
+    }
+
+    /// The ends of the selected stack's move with the actions that reach them.
+    fn move_ends(&self, s: &State) -> Vec<(Cell, Facing, Vec<Action>)> {
+        let Some(m) = s.moving.clone() else {
+            return Vec::new();
+        };
+        let units = m.units.clone();
+        let Some(&first) = units.first() else {
+            return Vec::new();
+        };
+        let arm = self.data.troops[first.ix()].arm();
+        if units.iter().any(|&u| self.data.troops[u.ix()].arm() != arm) {
+            return Vec::new();
+        }
+        let side = self.data.troops[first.ix()].side;
+        let formation = s.troop(first).formation;
+        let facings: Vec<Facing> = if matches!(formation, Formation::Square | Formation::Sed) {
+            vec![s.troop(first).facing]
+        } else {
+            Facing::ALL
+                .into_iter()
+                .filter(|&f| facing_ok(formation, f))
+                .collect()
+        };
+        let occ = self.occ(s, &units);
+        let mut scratch = s.clone();
+        let start_facing = s.troop(first).facing;
+        let mut nodes = vec![Node {
+            cell: m.at,
+            facing: start_facing,
+            spent: m.spent,
+            hexes: m.hexes,
+            stop: m.stop,
+            quiet: true,
+            parent: usize::MAX,
+            face: None,
+            step: None,
+        }];
+        let mut best: BTreeMap<Cell, u8> = BTreeMap::new();
+        best.insert(m.at, m.spent);
+        let mut i = 0;
+        while i < nodes.len() && nodes.len() < EXPLORE {
+            let n = nodes[i];
+            i += 1;
+            if n.stop || !n.quiet {
+                continue;
+            }
+            let mut seen_dirs: Vec<Cell> = Vec::new();
+            // The current facing first, so that no turn is added when none is needed.
+            let order =
+                std::iter::once(n.facing).chain(facings.iter().copied().filter(|&f| f != n.facing));
+            for f in order {
+                for &u in &units {
+                    let t = scratch.troop_mut(u);
+                    t.cell = Some(n.cell);
+                    t.facing = f;
+                }
+                let mv = Moving {
+                    units: units.clone(),
+                    leader: None,
+                    at: n.cell,
+                    spent: n.spent,
+                    hexes: n.hexes,
+                    stop: false,
+                    acted: n.parent != usize::MAX || m.acted,
+                    entering: false,
+                    halted: false,
+                };
+                for o in self.steps_core(&scratch, &occ, &units, &mv) {
+                    if seen_dirs.contains(&o.to) {
+                        continue;
+                    }
+                    seen_dirs.push(o.to);
+                    let spent = n.spent.saturating_add(o.cost);
+                    if best.get(&o.to).is_some_and(|&b| b <= spent) {
+                        continue;
+                    }
+                    best.insert(o.to, spent);
+                    nodes.push(Node {
+                        cell: o.to,
+                        facing: f,
+                        spent,
+                        hexes: n.hexes.saturating_add(1),
+                        stop: o.stops,
+                        quiet: !self.loud(s, side, n.cell, o.to),
+                        parent: i - 1,
+                        face: (f != n.facing).then_some(f),
+                        step: Some(o.to),
+                    });
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (k, n) in nodes.iter().enumerate().skip(1) {
+            let mut path = Vec::new();
+            let mut j = k;
+            while j != 0 && j != usize::MAX {
+                let x = nodes[j];
+                if let Some(to) = x.step {
+                    path.push(Action::Step(to));
+                }
+                if let Some(f) = x.face {
+                    path.push(Action::Face(f));
+                }
+                j = x.parent;
+            }
+            path.reverse();
+            if n.quiet {
+                // Ends here: legal only where the stack may stop.
+                for &u in &units {
+                    let t = scratch.troop_mut(u);
+                    t.cell = Some(n.cell);
+                    t.facing = n.facing;
+                }
+                scratch.moving = Some(Moving {
+                    units: units.clone(),
+                    leader: None,
+                    at: n.cell,
+                    spent: n.spent,
+                    hexes: n.hexes,
+                    stop: n.stop,
+                    acted: true,
+                    entering: false,
+                    halted: false,
+                });
+                if !self.may_end_here(&scratch) {
+                    continue;
+                }
+                path.push(Action::EndMove);
+            }
+            out.push((n.cell, n.facing, path));
+        }
+        out
+    }
+
+    /// The longest prefix of `plan` that plays from `s` with `side` deciding throughout: the
+    /// engine takes single forced actions by itself (a move that can go no further ends), so a
+    /// planned `EndMove` may already have happened.
+    fn playable_prefix(
+        &self,
+        s: &State,
+        side: coupdoeil_engine::Side,
+        plan: Vec<Action>,
+    ) -> Vec<Action> {
+        let mut t = s.clone();
+        let mut ev = Vec::new();
+        let mut legal = Vec::new();
+        for (i, a) in plan.iter().enumerate() {
+            if self.to_act(&t) != coupdoeil_engine::ToAct::Side(side) {
+                return plan[..i].to_vec();
+            }
+            self.legal_actions(&t, &mut legal);
+            if !legal.contains(a) {
+                return plan[..i].to_vec();
+            }
+            self.apply_action_unchecked(&mut t, a, &mut ev);
+            ev.clear();
+        }
+        plan
+    }
+
+    /// How `side`'s evaluation looks with the stack moved to `to` facing `f`.
+    fn move_gain(
+        &self,
+        s: &State,
+        side: coupdoeil_engine::Side,
+        units: &[UnitId],
+        to: Cell,
+        f: Facing,
+    ) -> i32 {
+        let mut t = s.clone();
+        for &u in units {
+            let x = t.troop_mut(u);
+            x.cell = Some(to);
+            x.facing = f;
+        }
+        t.moving = None;
+        self.evaluate(&t, side)
+    }
+}
+
+impl Plans for GloryEmpire {
+    fn plans(&self, s: &State, limit: usize, out: &mut Vec<Vec<Action>>) {
+        out.clear();
+        let mut legal = Vec::new();
+        self.legal_actions(s, &mut legal);
+        let moving_stage = matches!(s.stage, Stage::Movement | Stage::ReserveMovement);
+        if !moving_stage || s.moving.is_some() || !s.pending.is_empty() {
+            out.extend(legal.iter().map(|&a| vec![a]));
+            return;
+        }
+        let side = self.mover_side(s);
+        let mut ev = Vec::new();
+        for &a in &legal {
+            match a {
+                Action::Select(_) => {
+                    let mut st = s.clone();
+                    self.apply_action_unchecked(&mut st, &a, &mut ev);
+                    ev.clear();
+                    let Some(m) = st.moving.clone() else {
+                        out.push(vec![a]);
+                        continue;
+                    };
+                    if !st.pending.is_empty()
+                        || self.to_act(&st) != coupdoeil_engine::ToAct::Side(side)
+                    {
+                        out.push(vec![a]);
+                        continue;
+                    }
+                    let mut scored: Vec<(i32, Vec<Action>)> = Vec::new();
+                    // Staying put (or changing formation in place) is a plan too.
+                    let stay =
+                        self.move_gain(&st, side, &m.units, m.at, s.troop(m.units[0]).facing);
+                    if self.may_end_here(&st) {
+                        scored.push((stay, vec![a, Action::EndMove]));
+                    }
+                    for (f, _) in self.form_options(&st) {
+                        let mut t = st.clone();
+                        self.apply_action_unchecked(&mut t, &Action::Form(f), &mut ev);
+                        ev.clear();
+                        if t.moving.is_some() && t.pending.is_empty() && self.may_end_here(&t) {
+                            let mut x = t.clone();
+                            x.moving = None;
+                            scored.push((
+                                self.evaluate(&x, side),
+                                vec![a, Action::Form(f), Action::EndMove],
+                            ));
+                        }
+                    }
+                    if m.units
+                        .iter()
+                        .all(|&u| self.data.troops[u.ix()].arm() != Arm::Artillery)
+                        || m.units
+                            .iter()
+                            .all(|&u| st.troop(u).formation != Formation::Unlimbered)
+                    {
+                        for (cell, f, p) in self.move_ends(&st) {
+                            let mut plan = vec![a];
+                            plan.extend(p);
+                            scored.push((self.move_gain(&st, side, &m.units, cell, f), plan));
+                        }
+                    }
+                    scored.sort_by(|x, y| y.0.cmp(&x.0).then_with(|| x.1.cmp(&y.1)));
+                    scored.dedup_by(|x, y| x.1 == y.1);
+                    if scored.is_empty() {
+                        out.push(vec![a]);
+                    }
+                    for (_, p) in scored.into_iter().take(PER_STACK) {
+                        out.push(self.playable_prefix(s, side, p));
+                    }
+                    // 13.1.1 Declaring an Assault at the start of the move, the nearest targets
+                    // first; the move is then chosen step by step.
+                    let mut targets = self.assault_targets(&st);
+                    targets.sort_by_key(|&c| (self.data.board.distance(m.at, c), c));
+                    out.extend(
+                        targets
+                            .into_iter()
+                            .take(2)
+                            .map(|c| vec![a, Action::Assault(c)]),
+                    );
+                }
+                other => out.push(vec![other]),
+            }
+        }
+        if out.is_empty() {
+            out.extend(legal.iter().map(|&a| vec![a]));
+        }
+        if out.len() > limit.max(1) {
+            out.truncate(limit.max(1));
+            if legal.contains(&Action::Pass) && !out.iter().any(|p| p == &[Action::Pass]) {
+                out.push(vec![Action::Pass]);
+            }
+        }
+    }
+}

@@ -1,0 +1,744 @@
+//! The changing part of a Glory and Empire game: plain data, cheap to clone, and a stack of
+//! pending procedures ([`Frame`]) so that reactions, checks, retreats and close combats
+//! interrupt whatever is going on and hand control back when they are done.
+
+use crate::data::{Cell, Formation, LeaderId, UnitId};
+use coupdoeil_engine::{BySide, Side};
+use coupdoeil_hex::Facing;
+use serde::{Deserialize, Serialize};
+
+/// 8 Morale States, best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Morale {
+    /// No marker.
+    Normal,
+    /// 8.3 Disorder.
+    Disorder,
+    /// 8.4 Shaken.
+    Shaken,
+    /// 8.5 Broken.
+    Broken,
+    /// 8.6 Rout.
+    Rout,
+}
+
+impl Morale {
+    /// The state `levels` worse, or `None` past Rout (eliminated, Morale State Diagram).
+    #[must_use]
+    pub fn worse(self, levels: u8) -> Option<Morale> {
+        let i = self as u8 + levels;
+        [
+            Morale::Normal,
+            Morale::Disorder,
+            Morale::Shaken,
+            Morale::Broken,
+            Morale::Rout,
+        ]
+        .get(usize::from(i))
+        .copied()
+    }
+
+    /// One level better (8.2).
+    #[must_use]
+    pub fn better(self) -> Morale {
+        match self {
+            Morale::Normal | Morale::Disorder => Morale::Normal,
+            Morale::Shaken => Morale::Disorder,
+            Morale::Broken | Morale::Rout => Morale::Shaken,
+        }
+    }
+
+    /// Broken or Routed.
+    #[must_use]
+    pub fn broken(self) -> bool {
+        self >= Morale::Broken
+    }
+
+    /// The index of its marker in `Charts::states` (`None` for Normal).
+    #[must_use]
+    pub fn marker(self) -> Option<usize> {
+        (self != Morale::Normal).then(|| self as usize - 1)
+    }
+
+    /// The name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Morale::Normal => "Normal",
+            Morale::Disorder => "Disorder",
+            Morale::Shaken => "Shaken",
+            Morale::Broken => "Broken",
+            Morale::Rout => "Rout",
+        }
+    }
+}
+
+/// Why a combat unit is off the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Gone {
+    /// Not yet arrived (a reinforcement).
+    Absent,
+    /// Eliminated.
+    Eliminated,
+}
+
+/// 5.4 The two kinds of order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderKind {
+    /// May initiate Assaults and Charges.
+    Attack,
+    /// Moves in the enemy's Reserve Movement Phase.
+    Reserve,
+}
+
+/// One combat unit counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Troop {
+    /// Where it stands (`None` off the map).
+    pub cell: Option<Cell>,
+    /// 6.2 Its place in the stack: smaller is higher.
+    pub pos: u32,
+    /// Steps left.
+    pub steps: u8,
+    /// 7.1 Facing.
+    pub facing: Facing,
+    /// 7 Formation.
+    pub formation: Formation,
+    /// 7.6 SP deployed en Tirailleurs (the Sk marker), 0 to 3.
+    pub skirmishers: u8,
+    /// 8 Morale State.
+    pub morale: Morale,
+    /// Off the map, and why.
+    pub gone: Option<Gone>,
+    /// 5.3 The Out of Command marker.
+    pub ooc: bool,
+    /// 13.1.2 / 13.2.2 In Command at its side's last Movement Segment Command Status Phase.
+    pub commanded: bool,
+    /// 9.1 Moved (or done) this phase.
+    pub moved: bool,
+    /// 13.2.6 Spent markers.
+    pub spent: u8,
+    /// 12.1 Fire attacks made this segment.
+    pub fired: u8,
+    /// 7.8.2 The hex of a Square's first fire attack this segment.
+    pub fired_at: Option<Cell>,
+    /// 13.1.1 The target of its Assault marker.
+    pub assault: Option<Cell>,
+    /// 13.1.1 The Assault Starting Adjacent marker.
+    pub adjacent_start: bool,
+    /// 13.2.1 The target of its Charge marker.
+    pub charge: Option<Cell>,
+    /// 5.3.3 The leader this asset is attached to this turn.
+    pub attached: Option<LeaderId>,
+    /// 5.3 A reinforcement that entered this turn (In Command).
+    pub arrived: bool,
+    /// 15.2.1 Spent its whole MA in its Post hex this Movement Phase.
+    pub fortifying: bool,
+}
+
+/// Where a leader is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderStatus {
+    /// On the map.
+    OnMap,
+    /// 9.3 Not yet arrived.
+    Absent,
+    /// 5.2.3 Lost (casualty or captured): on the Turn Record Chart, back in the Leader
+    /// Replacement Phase of this turn.
+    Returning(u8),
+    /// 5.2.3 The skull and crossbones: gone for good.
+    Removed,
+}
+
+/// One leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Leader {
+    /// Where he stands.
+    pub cell: Option<Cell>,
+    /// On the map or not.
+    pub status: LeaderStatus,
+    /// 5.2.3 Showing his Repl side.
+    pub repl: bool,
+    /// 5.3.1 In Command of his superior at the last Command Status Phase.
+    pub in_command: bool,
+    /// 5.4 His order this turn.
+    pub order: Option<OrderKind>,
+    /// Moved this phase.
+    pub moved: bool,
+    /// 5.2.4 An aide-de-camp moved in a Movement (true) or Reserve Movement (false) Phase this
+    /// turn.
+    pub adc_moved: Option<bool>,
+}
+
+/// One side's Command Segment (5.1, 5.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SideState {
+    /// 5.1 The initiative die (unmodified).
+    pub die: Option<u8>,
+    /// 5.1.1 Orders still to place this turn.
+    pub orders: u8,
+    /// The side has finished its Command Attachment Phase.
+    pub attached_done: bool,
+    /// The side has finished its Orders Phase.
+    pub orders_done: bool,
+}
+
+/// A Garrison's changing state (5.3.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GarrisonState {
+    /// Dissolved: every assigned unit has left.
+    pub dissolved: bool,
+    /// 5.4 Its order this turn.
+    pub order: Option<OrderKind>,
+}
+
+/// The moving group of the Movement or Reserve Movement Phase (9.1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Moving {
+    /// The combat units moving together, top first (empty when a leader moves).
+    pub units: Vec<UnitId>,
+    /// The leader moving alone.
+    pub leader: Option<LeaderId>,
+    /// Where the group is.
+    pub at: Cell,
+    /// MP spent.
+    pub spent: u8,
+    /// Hexes entered.
+    pub hexes: u8,
+    /// 10.1 Must stop: entered an EZOC, used the minimum move, or was stopped by a reaction.
+    pub stop: bool,
+    /// 10.2 An action other than a facing change has been taken.
+    pub acted: bool,
+    /// 9.3 A reinforcement that has not left its entry hex: its first formation is free.
+    pub entering: bool,
+    /// 14.4 Charged by a reaction, or driven back: the move ends as soon as its current step
+    /// or change is over.
+    pub halted: bool,
+}
+
+/// A stack retreating (9.2), one hex per decision.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Retreat {
+    /// The retreating units, top first.
+    pub units: Vec<UnitId>,
+    /// 9.2.1 The starting hex: each hex entered should be farther from it.
+    pub origin: Cell,
+    /// Where the stack is now.
+    pub at: Cell,
+    /// Hexes still required.
+    pub left: u8,
+    /// Hexes entered so far.
+    pub visited: Vec<Cell>,
+    /// 9.2.1 Levels to worsen after the retreat for entering unoccupied EZOC.
+    pub worsen: u8,
+    /// 9.2.1 Friendly hexes passed through by a Broken or Routed stack (their MCs follow).
+    pub passed: Vec<Cell>,
+    /// 9.2.1 Forced into terrain its formation may not enter: Broken when the retreat ends.
+    pub to_broken: bool,
+    /// 9.2.1 The leaders retreating with the stack (RULING: they go with their troops).
+    pub leaders: Vec<LeaderId>,
+}
+
+/// 12.1 A fire attack rolled and waiting to be applied with the others on its hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PendingFire {
+    /// The target hex.
+    pub target: Cell,
+    /// The firing stack's hex.
+    pub from: Cell,
+    /// The result.
+    pub result: crate::data::FireResult,
+    /// The roll (95-99: a leader casualty, 12.3.1).
+    pub roll: u8,
+}
+
+/// A declared fire attack waiting for its dice (12.3).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FireRoll {
+    /// The firing stack's hex.
+    pub from: Cell,
+    /// The target hex.
+    pub target: Cell,
+    /// The final Fire Chart column.
+    pub column: u8,
+    /// Apply it at once to these units in this way (reaction and defensive fire); `None`:
+    /// collect it with the others on its hex.
+    pub apply: Option<(FireKind, Vec<UnitId>)>,
+}
+
+/// How a morale check caused by fire worsens its stack (8.1, 12.3.1, 13.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FireKind {
+    /// 12.3.1 Fire and NP Artillery Segments: one level per failed check, Broken at worst.
+    Segment,
+    /// 14.2 Reaction fire: one level per failed check.
+    Reaction,
+    /// 13.4 Offensive and Defensive Fire: two levels per failed check (one in a Post), with the
+    /// Offensive/Defensive Fire DRM.
+    Close,
+}
+
+/// 12.3.1 Applying the fire results against one hex: losses first, then every check rolled,
+/// then the morale worsened once.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FireApply {
+    /// The target hex.
+    pub target: Cell,
+    /// The affected units (all in the hex, or the moving group for reaction fire).
+    pub units: Vec<UnitId>,
+    /// How failures worsen morale.
+    pub kind: FireKind,
+    /// The results to apply (consumed from `State::fire_results`).
+    pub results: Vec<PendingFire>,
+    /// Losses have been taken.
+    pub losses_done: bool,
+    /// Leader casualties still to pick (one per high roll).
+    pub leader_hits: u8,
+    /// DRMs of the morale checks still to roll (of the results with M).
+    pub checks: Vec<i8>,
+    /// Failed checks so far.
+    pub fails: u8,
+}
+
+/// What a check against a Morale Value is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckKind {
+    /// 10.1 Infantry without an Assault marker entering an EZOC.
+    EnterEzoc,
+    /// 8.2 A Rally Check.
+    Rally,
+    /// 9.2.1 Stationary units a Broken or Routed stack retreated through.
+    PassedThrough,
+    /// 14.3 Forming Square as a reaction.
+    Square,
+    /// 14.4.2 A Reaction Charge Check against the moving stack's hex.
+    ReactionCharge,
+}
+
+/// 8.1 A check against the Morale Value of a stack's top unit, waiting for its dice.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Check {
+    /// What for.
+    pub kind: CheckKind,
+    /// The checking stack's hex.
+    pub cell: Cell,
+    /// The checking units, top first.
+    pub units: Vec<UnitId>,
+    /// The DRM particular to this check (the stack's own modifiers are added when rolled).
+    pub drm: i8,
+    /// The hex concerned (the hex to enter, the hex to charge).
+    pub target: Option<Cell>,
+}
+
+/// A step of the moving group in progress (9.1, 10, 14): each stage may wait for reactions or
+/// a check pushed above it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct StepProc {
+    /// The hex being left.
+    pub from: Cell,
+    /// The hex being entered.
+    pub to: Cell,
+    /// Where in the step.
+    pub stage: StepStage,
+    /// 14.1 Friendly units were in the hex entered (no reaction to the entry).
+    pub joins: bool,
+    /// 14.1 Friendly units stay in the hex left (no reaction to the leaving).
+    pub leaves_friends: bool,
+}
+
+/// Stages of a [`StepProc`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepStage {
+    /// 14.2.3 / 14.4.1 Reactions before the group leaves its hex.
+    Leave,
+    /// 10.1 The check to enter an EZOC.
+    Check,
+    /// 14.2.3 Reaction fire before the group completes its entry.
+    PreFire,
+    /// The group enters.
+    Enter,
+    /// 14.3.1 / 14.4.1 Reactions after it entered.
+    After,
+}
+
+/// A formation change of the moving group in an enemy zone, waiting for reactions (14.2.3:
+/// fired on in its old formation; 14.4.1: charged before it changes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FormProc {
+    /// The new formation.
+    pub to: Formation,
+    /// Its MP cost.
+    pub cost: u8,
+    /// Reactions have been offered.
+    pub offered: bool,
+}
+
+/// 14.1 What triggered a reaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// The moving group is about to leave this hex.
+    Leave {
+        /// The hex left.
+        from: Cell,
+    },
+    /// The moving group is about to enter `to` from `from`.
+    Enter {
+        /// The hex left.
+        from: Cell,
+        /// The hex entered.
+        to: Cell,
+    },
+    /// The moving group has entered this hex.
+    Entered {
+        /// The hex entered.
+        at: Cell,
+    },
+    /// The moving group is about to change formation here.
+    Form {
+        /// Its hex.
+        at: Cell,
+    },
+}
+
+/// 14.1 The three types of reaction, in the order they are resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReactKind {
+    /// 14.2 Reaction Fire.
+    Fire,
+    /// 14.3 Reaction Formation Change (Square).
+    Square,
+    /// 14.4 Reaction Charge.
+    Charge,
+}
+
+/// 14 The reacting player may react to one triggering event.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Window {
+    /// The reacting side.
+    pub side: Side,
+    /// The event.
+    pub trigger: Trigger,
+    /// The type of reaction being offered.
+    pub kind: ReactKind,
+    /// 14.1 Hexes of stacks that have reacted to this event (one reaction per event).
+    pub done: Vec<Cell>,
+}
+
+/// 13 The kind of a close combat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatKind {
+    /// 13.1 Infantry Assault.
+    Assault,
+    /// 13.2 Cavalry Charge.
+    Charge,
+    /// 14.4 Reaction Charge.
+    ReactionCharge,
+}
+
+/// Where a close combat stands (13.1.3, 13.2.3, 14.4.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatStep {
+    /// 13.3 Empty Target Hex.
+    Empty,
+    /// 13.3 After the Empty Target Hex effects: who is left?
+    AfterEmpty,
+    /// 13.1.4 The MC of the attacking stack at this index.
+    AttackerMc(u8),
+    /// 13.1.5 / 13.2.4 The defender's MC.
+    DefenderMc,
+    /// 13.1.3 Alterations: skirmishers removed, obstacles disorder.
+    Alterations,
+    /// 13.4 The defender chooses the stack for its Defensive Fire.
+    DefensiveFire,
+    /// 13.4 Waiting for the Defensive Fire to be applied.
+    DefensiveApplied,
+    /// 13.4 Offensive Fire.
+    OffensiveFire,
+    /// 13.4 The Offensive Fire results are applied together.
+    OffensiveApply,
+    /// After the Offensive Fire: hand to hand, or the end.
+    OffensiveApplied,
+    /// 13.2.3 Terrain.
+    Terrain,
+    /// 13.5 The attacker's die.
+    ColdSteelAttacker,
+    /// 13.5 The defender's die.
+    ColdSteelDefender,
+    /// After Cold Steel: who is left?
+    AfterColdSteel,
+    /// 13.6 Advance After Combat.
+    Advance,
+    /// 13.2.5 Regroup of the attacking cavalry.
+    RegroupAttacker,
+    /// 13.2.5 Regroup of the defending cavalry.
+    RegroupDefender,
+    /// 13.2.6 Spent markers, and the end.
+    Finish,
+}
+
+/// An attacking stack of a close combat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Attacker {
+    /// Its hex.
+    pub cell: Cell,
+    /// Its units, top first.
+    pub units: Vec<UnitId>,
+    /// 13.1.4 Passed its MC: Well Directed Fire.
+    pub wdf: bool,
+}
+
+/// A close combat being resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Combat {
+    /// Which kind.
+    pub kind: CombatKind,
+    /// The target hex.
+    pub target: Cell,
+    /// The attacking stacks.
+    pub attackers: Vec<Attacker>,
+    /// The defending units, top first.
+    pub defenders: Vec<UnitId>,
+    /// The defender passed its MC: Well Directed Fire.
+    pub def_wdf: bool,
+    /// Where in the procedure.
+    pub step: CombatStep,
+    /// 13.5 The attacker's die, once rolled.
+    pub attacker_die: Option<u8>,
+    /// 7.8.2 Stacks already chosen for the defender's fire (a Square fires at two).
+    pub fired_at: Vec<Cell>,
+    /// Cavalry units that took part (13.2.6 Spent).
+    pub cavalry: Vec<UnitId>,
+    /// Defending cavalry that may regroup.
+    pub def_regroup: Vec<UnitId>,
+    /// Hexes of regroup movement left for the stack regrouping now.
+    pub regroup_left: u8,
+    /// The defenders have been driven out (advance after combat is due).
+    pub defender_gone: bool,
+    /// Units that advanced after combat.
+    pub advanced: Vec<UnitId>,
+    /// The attackers' hexes at the start, to tell who was forced to retreat (13.2.5).
+    pub origins: Vec<(UnitId, Cell)>,
+    /// The attacking side.
+    pub side: Side,
+}
+
+/// A leader roll (5.2.2 capture, or a random choice of casualty).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LeaderRoll {
+    /// 5.2.2 A d10 for each of these leaders: 8 or 9 captures him.
+    Capture(Vec<LeaderId>),
+    /// 12.3.1 / 13.5.1 A casualty chosen at random among these leaders.
+    Casualty(Vec<LeaderId>),
+}
+
+/// A procedure that interrupts the current phase; the top of [`State::pending`] runs first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Frame {
+    /// 9.2 A retreat, one hex per decision.
+    Retreat(Retreat),
+    /// 8.1 A check against a Morale Value.
+    Check(Check),
+    /// 12.3 A fire attack's dice.
+    FireRoll(FireRoll),
+    /// 12.3.1 Fire results applied to a hex.
+    FireApply(FireApply),
+    /// A step of the moving group.
+    Step(StepProc),
+    /// A formation change of the moving group.
+    Form(FormProc),
+    /// 14 A reaction window.
+    React(Window),
+    /// 13 A close combat.
+    Combat(Box<Combat>),
+    /// 5.2.2 / 12.3.1 Leader rolls.
+    Leader(LeaderRoll),
+    /// 8.2 / 13.6 The owner chooses the facing of these units (a free change).
+    Face {
+        /// The units.
+        units: Vec<UnitId>,
+        /// Only hexside facings (Column).
+        hexside: bool,
+    },
+}
+
+/// The phases and segments of a Game Turn (4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// 5.1 Initiative Phase: each side's die.
+    Initiative,
+    /// 5.1.2 The Random Event Chart roll.
+    RandomEvent,
+    /// 5.1 The winner chooses who goes first.
+    ChooseFirst,
+    /// 5.3.3 Command Attachment Phase (the side in `State::acting`).
+    Attachment,
+    /// 5.4 Orders Phase (the side in `State::acting`).
+    Orders,
+    /// 8.2 Rally Phase: the stacks in `State::queue` check in turn.
+    Rally,
+    /// 4.2.2 Fire Segment (phasing).
+    Fire,
+    /// 4.2.3 Non-Phasing Artillery Segment.
+    NpFire,
+    /// 4.2.4 Movement Phase (phasing).
+    Movement,
+    /// 4.2.5 Reserve Movement Phase (non-phasing).
+    ReserveMovement,
+    /// 4.2.6 Charge Phase.
+    Charges,
+    /// 4.2.6 Assault Phase.
+    Assaults,
+    /// 4.3 Leader Replacement Phase: the leader in `State::queue_leaders` is placed.
+    LeaderReplacement,
+    /// The game is over.
+    Over,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ending {
+    /// The winner, `None` for a draw.
+    pub winner: Option<Side>,
+    /// `decisive`, `marginal` or `draw`.
+    pub kind: String,
+    /// Victory points, side A first.
+    pub points: [i32; 2],
+}
+
+/// The whole changing state of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct State {
+    /// Game Turn, from 1.
+    pub turn: u8,
+    /// The phasing player.
+    pub phasing: Side,
+    /// The side who took the first Player Turn this Game Turn.
+    pub first: Side,
+    /// Whether the current Player Turn is the second of the Game Turn.
+    pub second: bool,
+    /// The current phase.
+    pub stage: Stage,
+    /// The side acting in the Command Segment's phases.
+    pub acting: Side,
+    /// 5.1 The initiative winner (once known).
+    pub initiative: Option<Side>,
+    /// 5.1.2 The event rolled this turn, by index.
+    pub event: Option<u8>,
+    /// Interrupting procedures, innermost last.
+    pub pending: Vec<Frame>,
+    /// Combat units, by [`UnitId`].
+    pub troops: Vec<Troop>,
+    /// Leaders, by [`LeaderId`].
+    pub leaders: Vec<Leader>,
+    /// The two sides' Command Segment.
+    pub sides: BySide<SideState>,
+    /// Garrisons, by index.
+    pub garrisons: Vec<GarrisonState>,
+    /// 15.2 Posts fortified, by index.
+    pub fortified: Vec<bool>,
+    /// The moving group.
+    pub moving: Option<Moving>,
+    /// 12.1 Fire results rolled and not yet applied.
+    pub fire_results: Vec<PendingFire>,
+    /// Stacks (their hexes) still to check in the Rally Phase, or to retreat at the start of the
+    /// Movement Phase; targets still to resolve in the Close Combat Segment.
+    pub queue: Vec<Cell>,
+    /// 9.3 Reinforcements entered through each hex this turn.
+    pub entered: Vec<(Cell, u8)>,
+    /// 13.2.1 Hexes charged this Charge Phase.
+    pub charged: Vec<Cell>,
+    /// 13.1.2 The first stack (its top unit) to declare an Assault on each target.
+    pub first_assault: Vec<(Cell, UnitId)>,
+    /// 6.2 The next stacking positions: (top, bottom).
+    pub next_pos: (u32, u32),
+    /// Objectives' holders, by index.
+    pub holders: Vec<Option<Side>>,
+    /// Victory points scored by each side so far.
+    pub vp: BySide<i32>,
+    /// 5.2.3 Leaders to place in this Leader Replacement Phase.
+    pub returning: Vec<LeaderId>,
+    /// The current stage has been ended: once the pending procedures are done, the next
+    /// stage begins.
+    pub closing: bool,
+    /// How the game ended.
+    pub ending: Option<Ending>,
+}
+
+impl State {
+    /// A combat unit.
+    #[must_use]
+    pub fn troop(&self, u: UnitId) -> &Troop {
+        &self.troops[u.ix()]
+    }
+
+    /// A combat unit, mutably.
+    pub fn troop_mut(&mut self, u: UnitId) -> &mut Troop {
+        &mut self.troops[u.ix()]
+    }
+
+    /// A leader.
+    #[must_use]
+    pub fn leader(&self, l: LeaderId) -> &Leader {
+        &self.leaders[l.ix()]
+    }
+
+    /// A position on top of any stack (6.2).
+    pub fn top_pos(&mut self) -> u32 {
+        self.next_pos.0 -= 1;
+        self.next_pos.0
+    }
+
+    /// A position at the bottom of any stack.
+    pub fn bottom_pos(&mut self) -> u32 {
+        self.next_pos.1 += 1;
+        self.next_pos.1
+    }
+
+    /// The combat units in a hex, top first.
+    #[must_use]
+    pub fn stack(&self, c: Cell) -> Vec<UnitId> {
+        let mut v: Vec<(u32, UnitId)> = self
+            .troops
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.cell == Some(c))
+            .map(|(i, t)| (t.pos, UnitId(i as u8)))
+            .collect();
+        v.sort_unstable();
+        v.into_iter().map(|x| x.1).collect()
+    }
+
+    /// The top combat unit in a hex.
+    #[must_use]
+    pub fn top(&self, c: Cell) -> Option<UnitId> {
+        self.troops
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.cell == Some(c))
+            .min_by_key(|(_, t)| t.pos)
+            .map(|(i, _)| UnitId(i as u8))
+    }
+
+    /// The leaders on the map in a hex.
+    #[must_use]
+    pub fn leaders_at(&self, c: Cell) -> Vec<LeaderId> {
+        self.leaders
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.cell == Some(c) && l.status == LeaderStatus::OnMap)
+            .map(|(i, _)| LeaderId(i as u8))
+            .collect()
+    }
+}

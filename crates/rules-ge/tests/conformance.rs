@@ -1,0 +1,46 @@
+//! The engine's conformance kit over seeded random games of the test scenario: legal lists
+//! sorted and unique, every listed action applies and a sample of unlisted ones is refused,
+//! chance distributions exact, notation round trips, clone and serde round trips, replays.
+
+mod common;
+use coupdoeil_engine::testkit::{Options, check_random_playouts};
+use coupdoeil_ge::Action;
+
+#[test]
+fn conformance_vimeiro() {
+    let opts = Options {
+        games: 12,
+        seed: 1,
+        max_steps: 60_000,
+        deep_every: 5,
+    };
+    // Mutants: the legal actions' neighbours that are usually illegal.
+    let report = check_random_playouts(
+        common::game(),
+        &opts,
+        |_, legal| {
+            let mut v = Vec::new();
+            for a in legal.iter().take(8) {
+                match *a {
+                    Action::Step(c) => v.push(Action::RetreatTo(c)),
+                    Action::Fire { from, target } => v.push(Action::Fire {
+                        from: target,
+                        target: from,
+                    }),
+                    Action::Select(u) => v.push(Action::Drop(u)),
+                    Action::ReactFire(c) => v.push(Action::ReactCharge(c)),
+                    _ => {}
+                }
+            }
+            v.push(Action::EndMove);
+            v.push(Action::Fortify);
+            v
+        },
+        |_, _| Vec::new(),
+    );
+    assert_eq!(report.games, opts.games);
+    assert!(
+        report.chances > 100 && report.decisions > 1000,
+        "{report:?}"
+    );
+}
