@@ -4,7 +4,7 @@
 
 import { BoardView, el } from './map.js';
 import { Net } from './net.js';
-import { h, esc, toast, rememberGame } from './util.js';
+import { h, esc, toast, rememberGame, linkFor } from './util.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -24,6 +24,7 @@ const ui = {
   preview: null, // { hint, result }: a declaration considered, and the server's preview of it
   events: [],
   dice: [],
+  chat: [],
   logTab: 'events',
   busy: false,
   hover: null,
@@ -160,6 +161,10 @@ function onState(msg) {
   ui.events.push(...msg.events);
   if (msg.dice_reset) ui.dice = [];
   ui.dice.push(...msg.dice);
+  if (msg.chat_reset) ui.chat = [];
+  ui.chat.push(...(msg.chat || []));
+  // The tab's title says when it is your decision (you may be looking at another tab).
+  if (ui.welcome) document.title = `${msg.your_turn ? '▶ Your decision – ' : ''}${ui.welcome.game.name} – Coup d'Oeil`;
   $('curtain').classList.remove('on');
   // Keep a selection only while it can still do something.
   const obs = msg.observation;
@@ -387,6 +392,7 @@ function render() {
   ui.view.setHandles(hhex, hs);
   renderTop();
   renderPrompt();
+  renderMatch();
   renderSelection();
   renderRulesPanels();
   renderChoices();
@@ -469,6 +475,81 @@ function renderPrompt() {
     if (st.undoable > 1) buttons.appendChild(h('button', { onclick: () => undo(st.undoable) }, `Undo all (${st.undoable})`));
   }
   if (buttons.childNodes.length) p.appendChild(buttons);
+}
+
+// The match panel: how the dice were fixed, the players' own ways to end the game (resign, a
+// draw agreed between two people), a rematch, and the players' chat.
+async function social(type, fields = {}) {
+  try {
+    return await ui.net.request(type, fields);
+  } catch (e) {
+    toast(e.message);
+    return null;
+  }
+}
+
+function diceWords(d) {
+  if (!d) return '';
+  if (d.chosen) return `Dice seed ${d.seed}, chosen when the battle was created (shown to everyone).`;
+  if (d.seed) return `Dice seed ${d.seed}, salt ${d.salt}: SHA-256 of coupdoeil-seed-v1:${d.salt}:${d.seed} is the commitment ${d.commitment} shown from the start.`;
+  return `Dice seed drawn in secret by the server; its commitment (SHA-256) is ${d.commitment}. The seed and the salt that open it are shown when the battle ends.`;
+}
+
+function renderMatch() {
+  const st = ui.st;
+  const c = ctx();
+  const box = $('match');
+  // What is being typed survives the redraw.
+  const typed = $('chattext')?.value || '';
+  const typing = document.activeElement?.id === 'chattext';
+  box.innerHTML = '';
+  box.appendChild(h('div', { class: 'muted dice-proof', id: 'diceproof' }, diceWords(st.dice_proof)));
+  const seats = ui.welcome?.seats || [];
+  if (!seats.length) return;
+  const people = ui.welcome?.game?.people;
+  const buttons = h('div', { class: 'buttons' });
+  if (!st.outcome) {
+    buttons.appendChild(h('button', { id: 'resign', onclick: () => {
+      if (confirm('Resign the battle? The other side wins; this cannot be undone.')) social('resign');
+    } }, 'Resign'));
+    if (people) {
+      const mine = seats.length === 1 ? seats[0] : st.viewer;
+      if (st.draw_offer && st.draw_offer !== mine) {
+        box.appendChild(h('div', { class: 'offer', id: 'drawoffer' }, `The ${c.sideName(st.draw_offer)} player offers a draw.`));
+        buttons.appendChild(h('button', { class: 'primary', id: 'acceptdraw', onclick: () => social('offer_draw') }, 'Accept the draw'));
+        buttons.appendChild(h('button', { id: 'declinedraw', onclick: () => social('decline_draw') }, 'Decline'));
+      } else if (st.draw_offer) {
+        box.appendChild(h('div', { class: 'offer', id: 'drawoffer' }, 'You have offered a draw: waiting for the answer.'));
+        buttons.appendChild(h('button', { id: 'declinedraw', onclick: () => social('decline_draw') }, 'Take the offer back'));
+      } else {
+        buttons.appendChild(h('button', { id: 'offerdraw', onclick: () => social('offer_draw') }, 'Offer a draw'));
+      }
+    }
+  } else if (st.rematch) {
+    const link = linkFor(st.rematch.id, st.rematch.tokens);
+    box.appendChild(h('div', {}, h('a', { href: link, id: 'rematchlink' }, 'Play the rematch (sides swapped)')));
+  } else {
+    const asked = st.rematch_offer;
+    if (asked && seats.length === 1 && asked === seats[0]) box.appendChild(h('div', { class: 'offer' }, 'You asked for a rematch: waiting for the answer.'));
+    else buttons.appendChild(h('button', { id: 'rematch', onclick: () => social('rematch') }, asked ? 'Accept the rematch' : 'Ask for a rematch'));
+  }
+  if (buttons.childNodes.length) box.appendChild(buttons);
+  if (people && seats.length === 1) {
+    const lines = h('div', { class: 'log chat', id: 'chatlog' });
+    for (const l of ui.chat) lines.appendChild(h('div', {}, h('b', {}, `${c.sideName(l.side)}: `), l.text));
+    const input = h('input', { type: 'text', id: 'chattext', maxlength: '500', placeholder: 'a word to your opponent' });
+    const send = async (ev) => {
+      ev.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      if (await social('chat', { text })) input.value = '';
+    };
+    box.appendChild(lines);
+    box.appendChild(h('form', { class: 'chatform', onsubmit: send }, input, h('button', { type: 'submit' }, 'Say')));
+    lines.scrollTop = lines.scrollHeight;
+    input.value = typed;
+    if (typing) input.focus();
+  }
 }
 
 function instructions() {
