@@ -236,6 +236,14 @@ await test('an attack is declared with its odds shown first, then resolved with 
   await page.click('#logtabs [data-tab="dice"]');
   assert.match(await page.textContent('#log'), /attack on 1009/);
   await page.click('#logtabs [data-tab="events"]');
+  // Once resolved the attack's odds stay those the die was read against (the event's), not
+  // odds recomputed from where the units stand after the retreat.
+  const resolved = await page.evaluate(() => window.coupdoeil.events.map((e) => e.json).filter((j) => j.event === 'attack_resolved').pop());
+  assert.ok(resolved, 'the attack was resolved (seed 42: not cancelled)');
+  await page.waitForSelector('#attacks [data-frozen]');
+  const box = await page.textContent('#attacks');
+  assert.ok(box.includes(`${resolved.attack} vs ${resolved.defence}`), `${box} shows ${resolved.attack} vs ${resolved.defence}`);
+  assert.ok(box.includes(`die ${resolved.die}, ${resolved.result}`), box);
 });
 
 // Makes whatever decision the page offers: passes, ends phases, picks the first retreat hex,
