@@ -111,8 +111,20 @@ async function act(actions) {
   }
 }
 
+// Moves are final (D&M 7.5; no undo past a move in any system): unless the player turned it off,
+// the page asks before a move is sent.
+const CONFIRM_KEY = 'coupdoeil.confirmMoves';
+function confirmMoves() {
+  try { return localStorage.getItem(CONFIRM_KEY) !== '0'; } catch { return true; }
+}
+
 async function moveTo(unit, to, facing = null) {
   if (!ui.st || ui.busy) return;
+  if (confirmMoves()) {
+    const name = ctx().unitName(unit) || unit;
+    if (!confirm(`Move ${name} to ${to}${facing ? `, facing ${facing}` : ''}? A move is final: it cannot be taken back.`)) return;
+  }
+  if (ui.dest === to) ui.dest = null;
   ui.busy = true;
   try {
     await ui.net.request('move', { unit, to, facing, state: ui.st.state });
@@ -341,7 +353,7 @@ function handles() {
         facing: f.facing,
         cls: f.ends_move ? 'ends-move' : '',
         title: `arrive facing ${f.facing}${f.ends_move ? ' (ends the move)' : `, ${ui.rules.half?.(f.left_half) ?? f.left_half / 2} MP left`}`,
-        onClick: () => { const d = ui.dest; ui.dest = null; moveTo(ui.selected, d, f.facing); },
+        onClick: () => moveTo(ui.selected, ui.dest, f.facing),
       }))];
     }
   }
@@ -506,6 +518,11 @@ function renderMatch() {
   box.appendChild(h('div', { class: 'muted dice-proof', id: 'diceproof' }, diceWords(st.dice_proof)));
   const seats = ui.welcome?.seats || [];
   if (!seats.length) return;
+  const ask = h('input', { type: 'checkbox', id: 'confirmmoves', onchange: (ev) => {
+    try { localStorage.setItem(CONFIRM_KEY, ev.target.checked ? '1' : '0'); } catch { /* storage off */ }
+  } });
+  ask.checked = confirmMoves();
+  box.appendChild(h('label', { class: 'muted' }, ask, ' ask before each move (moves are final)'));
   const people = ui.welcome?.game?.people;
   const buttons = h('div', { class: 'buttons' });
   if (!st.outcome) {

@@ -142,6 +142,8 @@ async function newPage() {
   const ctx = await browser.newContext({ viewport });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
+  // The tests move by clicking without the question before each move (tested on its own).
+  await page.addInitScript(() => localStorage.setItem('coupdoeil.confirmMoves', '0'));
   return page;
 }
 
@@ -183,8 +185,18 @@ await test('a unit moves by clicking its hex, the destination and a facing', asy
   await clickHex(page, '1010');
   await waitFor(page, () => document.querySelectorAll('.layer-handles .handle').length > 0, null, 'facing arrows at 1010');
   const v = (await state(page)).state;
+  // Moves are final: asked first, a dismissed question moves nothing.
+  await page.check('#confirmmoves');
+  let asked = '';
+  page.once('dialog', (d) => { asked = d.message(); d.dismiss(); });
+  await page.click('.layer-handles [data-facing="N"]');
+  await page.waitForTimeout(300);
+  assert.match(asked, /Move Bevern to 1010, facing N\? A move is final/);
+  assert.equal((await state(page)).state, v, 'not moved when the question is dismissed');
+  page.once('dialog', (d) => d.accept());
   await page.click('.layer-handles [data-facing="N"]');
   await waitVersionAbove(page, v);
+  await page.uncheck('#confirmmoves');
   const st = await state(page);
   const bevern = piece(st, 'bevern');
   assert.equal(bevern.hex, '1010');
