@@ -100,6 +100,10 @@ function selectUnit(unit) {
 
 async function act(actions) {
   if (!ui.st || ui.busy) return;
+  // Ending a phase in which units could still move, asked first (with the moves' question).
+  const unmoved = actions.includes('end-phase') ? ui.play.unmoved?.(ui.hints) || [] : [];
+  if (unmoved.length && confirmMoves()
+      && !confirm(`${unmoved.length} of your units have not moved (${unmoved.slice(0, 4).map((u) => ctx().unitName(u) || u).join(', ')}${unmoved.length > 4 ? ', ...' : ''}). End the phase all the same?`)) return;
   ui.busy = true;
   try {
     await ui.net.request('act', { actions, state: ui.st.state });

@@ -457,6 +457,9 @@ const play = {
   primary: 'end-phase',
   declareLabel: (hint) => (hint.verb === 'attack' ? 'Declare this attack' : 'Declare Supporting Fire'),
   faceTitle: (f) => (f.ends_move ? `face ${f.facing} (the whole Movement Allowance, 7.2)` : `face ${f.facing} (7.2)`),
+  // The units that may still move this phase (each is offered a `select`): ending the Movement
+  // Phase with some is asked about first.
+  unmoved: (hints) => hints.filter((x) => x.verb === 'select').map((x) => x.unit),
 };
 
 // What to do now, from the legal actions and the selection (`{selected, reach, dest}`).

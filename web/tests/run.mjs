@@ -196,6 +196,14 @@ await test('a unit moves by clicking its hex, the destination and a facing', asy
   page.once('dialog', (d) => d.accept());
   await page.click('.layer-handles [data-facing="N"]');
   await waitVersionAbove(page, v);
+  // Ending the Movement Phase with units unmoved is asked about too.
+  if ((await hints(page)).includes('end-move')) await press(page, 'end-move');
+  const v2 = (await state(page)).state;
+  page.once('dialog', (d) => { asked = d.message(); d.dismiss(); });
+  await page.click('#prompt [data-action="end-phase"]');
+  await page.waitForTimeout(300);
+  assert.match(asked, /of your units have not moved \(.*\)\. End the phase all the same\?/);
+  assert.equal((await state(page)).state, v2, 'the phase goes on when the question is dismissed');
   await page.uncheck('#confirmmoves');
   const st = await state(page);
   const bevern = piece(st, 'bevern');
