@@ -4,7 +4,7 @@
 
 import { BoardView, el } from './map.js';
 import { Net } from './net.js';
-import { h, esc, toast, rememberGame } from './util.js';
+import { h, esc, toast, rememberGame, linkFor } from './util.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -24,6 +24,7 @@ const ui = {
   preview: null, // { hint, result }: a declaration considered, and the server's preview of it
   events: [],
   dice: [],
+  chat: [],
   logTab: 'events',
   busy: false,
   hover: null,
@@ -99,6 +100,10 @@ function selectUnit(unit) {
 
 async function act(actions) {
   if (!ui.st || ui.busy) return;
+  // Ending a phase in which units could still move, asked first (with the moves' question).
+  const unmoved = actions.includes('end-phase') ? ui.play.unmoved?.(ui.hints) || [] : [];
+  if (unmoved.length && confirmMoves()
+      && !confirm(`${unmoved.length} of your units have not moved (${unmoved.slice(0, 4).map((u) => ctx().unitName(u) || u).join(', ')}${unmoved.length > 4 ? ', ...' : ''}). End the phase all the same?`)) return;
   ui.busy = true;
   try {
     await ui.net.request('act', { actions, state: ui.st.state });
@@ -110,8 +115,20 @@ async function act(actions) {
   }
 }
 
+// Moves are final (D&M 7.5; no undo past a move in any system): unless the player turned it off,
+// the page asks before a move is sent.
+const CONFIRM_KEY = 'coupdoeil.confirmMoves';
+function confirmMoves() {
+  try { return localStorage.getItem(CONFIRM_KEY) !== '0'; } catch { return true; }
+}
+
 async function moveTo(unit, to, facing = null) {
   if (!ui.st || ui.busy) return;
+  if (confirmMoves()) {
+    const name = ctx().unitName(unit) || unit;
+    if (!confirm(`Move ${name} to ${to}${facing ? `, facing ${facing}` : ''}? A move is final: it cannot be taken back.`)) return;
+  }
+  if (ui.dest === to) ui.dest = null;
   ui.busy = true;
   try {
     await ui.net.request('move', { unit, to, facing, state: ui.st.state });
@@ -160,6 +177,10 @@ function onState(msg) {
   ui.events.push(...msg.events);
   if (msg.dice_reset) ui.dice = [];
   ui.dice.push(...msg.dice);
+  if (msg.chat_reset) ui.chat = [];
+  ui.chat.push(...(msg.chat || []));
+  // The tab's title says when it is your decision (you may be looking at another tab).
+  if (ui.welcome) document.title = `${msg.your_turn ? '▶ Your decision – ' : ''}${ui.welcome.game.name} – Coup d'Oeil`;
   $('curtain').classList.remove('on');
   // Keep a selection only while it can still do something.
   const obs = msg.observation;
@@ -336,7 +357,7 @@ function handles() {
         facing: f.facing,
         cls: f.ends_move ? 'ends-move' : '',
         title: `arrive facing ${f.facing}${f.ends_move ? ' (ends the move)' : `, ${ui.rules.half?.(f.left_half) ?? f.left_half / 2} MP left`}`,
-        onClick: () => { const d = ui.dest; ui.dest = null; moveTo(ui.selected, d, f.facing); },
+        onClick: () => moveTo(ui.selected, ui.dest, f.facing),
       }))];
     }
   }
@@ -387,6 +408,7 @@ function render() {
   ui.view.setHandles(hhex, hs);
   renderTop();
   renderPrompt();
+  renderMatch();
   renderSelection();
   renderRulesPanels();
   renderChoices();
@@ -469,6 +491,86 @@ function renderPrompt() {
     if (st.undoable > 1) buttons.appendChild(h('button', { onclick: () => undo(st.undoable) }, `Undo all (${st.undoable})`));
   }
   if (buttons.childNodes.length) p.appendChild(buttons);
+}
+
+// The match panel: how the dice were fixed, the players' own ways to end the game (resign, a
+// draw agreed between two people), a rematch, and the players' chat.
+async function social(type, fields = {}) {
+  try {
+    return await ui.net.request(type, fields);
+  } catch (e) {
+    toast(e.message);
+    return null;
+  }
+}
+
+function diceWords(d) {
+  if (!d) return '';
+  if (d.chosen) return `Dice seed ${d.seed}, chosen when the battle was created (shown to everyone).`;
+  if (d.seed) return `Dice seed ${d.seed}, salt ${d.salt}: SHA-256 of coupdoeil-seed-v1:${d.salt}:${d.seed} is the commitment ${d.commitment} shown from the start.`;
+  return `Dice seed drawn in secret by the server; its commitment (SHA-256) is ${d.commitment}. The seed and the salt that open it are shown when the battle ends.`;
+}
+
+function renderMatch() {
+  const st = ui.st;
+  const c = ctx();
+  const box = $('match');
+  // What is being typed survives the redraw.
+  const typed = $('chattext')?.value || '';
+  const typing = document.activeElement?.id === 'chattext';
+  box.innerHTML = '';
+  box.appendChild(h('div', { class: 'muted dice-proof', id: 'diceproof' }, diceWords(st.dice_proof)));
+  const seats = ui.welcome?.seats || [];
+  if (!seats.length) return;
+  const ask = h('input', { type: 'checkbox', id: 'confirmmoves', onchange: (ev) => {
+    try { localStorage.setItem(CONFIRM_KEY, ev.target.checked ? '1' : '0'); } catch { /* storage off */ }
+  } });
+  ask.checked = confirmMoves();
+  box.appendChild(h('label', { class: 'muted' }, ask, ' ask before each move (moves are final)'));
+  const people = ui.welcome?.game?.people;
+  const buttons = h('div', { class: 'buttons' });
+  if (!st.outcome) {
+    buttons.appendChild(h('button', { id: 'resign', onclick: () => {
+      if (confirm('Resign the battle? The other side wins; this cannot be undone.')) social('resign');
+    } }, 'Resign'));
+    if (people) {
+      const mine = seats.length === 1 ? seats[0] : st.viewer;
+      if (st.draw_offer && st.draw_offer !== mine) {
+        box.appendChild(h('div', { class: 'offer', id: 'drawoffer' }, `The ${c.sideName(st.draw_offer)} player offers a draw.`));
+        buttons.appendChild(h('button', { class: 'primary', id: 'acceptdraw', onclick: () => social('offer_draw') }, 'Accept the draw'));
+        buttons.appendChild(h('button', { id: 'declinedraw', onclick: () => social('decline_draw') }, 'Decline'));
+      } else if (st.draw_offer) {
+        box.appendChild(h('div', { class: 'offer', id: 'drawoffer' }, 'You have offered a draw: waiting for the answer.'));
+        buttons.appendChild(h('button', { id: 'declinedraw', onclick: () => social('decline_draw') }, 'Take the offer back'));
+      } else {
+        buttons.appendChild(h('button', { id: 'offerdraw', onclick: () => social('offer_draw') }, 'Offer a draw'));
+      }
+    }
+  } else if (st.rematch) {
+    const link = linkFor(st.rematch.id, st.rematch.tokens);
+    box.appendChild(h('div', {}, h('a', { href: link, id: 'rematchlink' }, 'Play the rematch (sides swapped)')));
+  } else {
+    const asked = st.rematch_offer;
+    if (asked && seats.length === 1 && asked === seats[0]) box.appendChild(h('div', { class: 'offer' }, 'You asked for a rematch: waiting for the answer.'));
+    else buttons.appendChild(h('button', { id: 'rematch', onclick: () => social('rematch') }, asked ? 'Accept the rematch' : 'Ask for a rematch'));
+  }
+  if (buttons.childNodes.length) box.appendChild(buttons);
+  if (people && seats.length === 1) {
+    const lines = h('div', { class: 'log chat', id: 'chatlog' });
+    for (const l of ui.chat) lines.appendChild(h('div', {}, h('b', {}, `${c.sideName(l.side)}: `), l.text));
+    const input = h('input', { type: 'text', id: 'chattext', maxlength: '500', placeholder: 'a word to your opponent' });
+    const send = async (ev) => {
+      ev.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      if (await social('chat', { text })) input.value = '';
+    };
+    box.appendChild(lines);
+    box.appendChild(h('form', { class: 'chatform', onsubmit: send }, input, h('button', { type: 'submit' }, 'Say')));
+    lines.scrollTop = lines.scrollHeight;
+    input.value = typed;
+    if (typing) input.focus();
+  }
 }
 
 function instructions() {

@@ -30,6 +30,9 @@ function showScenario() {
   if (!s) return;
   showMap(s.id);
   $('sdesc').textContent = s.description;
+  if (/-historical$/.test(s.id)) {
+    $('sdesc').appendChild(h('div', { class: 'muted' }, 'In the historical set-up every piece, dummies included, starts where the scenario puts it: both sides know where the dummies stand.'));
+  }
   const seats = $('seats');
   seats.innerHTML = '';
   for (const side of s.sides) seats.appendChild(seatSelect(side));
@@ -76,7 +79,10 @@ async function create(ev) {
   const scenario = scenarios.find((x) => x.id === $('scenario').value);
   const players = {};
   for (const side of scenario.sides) players[side.id] = $(`seat-${side.side}`).value;
-  const body = { scenario: scenario.id, players, seed: $('seed').value.trim() || null, auto_pass: $('autopass').checked };
+  const body = {
+    scenario: scenario.id, players, seed: $('seed').value.trim() || null, auto_pass: $('autopass').checked,
+    hotseat: $('hotseatopt').checked, public: $('public').checked,
+  };
   $('create').disabled = true;
   try {
     const r = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

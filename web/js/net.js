@@ -25,7 +25,7 @@ export class Net {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       const w = msg.req !== undefined && msg.req !== null ? this.waiting.get(msg.req) : null;
-      if (w && ['done', 'error', 'reach', 'preview', 'pong'].includes(msg.type)) {
+      if (w && ['done', 'error', 'reach', 'preview', 'pong', 'look'].includes(msg.type)) {
         this.waiting.delete(msg.req);
         if (msg.type === 'error') w.reject(new Error(msg.message));
         else w.resolve(msg);

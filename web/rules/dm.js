@@ -154,7 +154,8 @@ function overlay(obs, ctx) {
       el('line', { x1: sx, y1: sy, x2: ex, y2: ey, class: a.resolved ? 'attack-arrow done' : 'attack-arrow', 'marker-end': a.resolved ? 'url(#arrowhead-done)' : 'url(#arrowhead)' }, g);
     }
     if (!a.resolved) {
-      const d = a.odds?.differential;
+      const resolvingTarget = obs.resolving?.[2] ? obs.resolving[0] : null;
+      const d = frozen(a, { ...ctx, resolvingTarget }).odds?.differential;
       const tag = el('g', { transform: `translate(${t.x + 24},${t.y - 24})` }, g);
       el('rect', { x: -17, y: -9, width: 34, height: 16, rx: 8, fill: '#b3261e', stroke: '#fff', 'stroke-width': 1.2 }, tag);
       el('text', { x: 0, y: 3.5, 'text-anchor': 'middle', 'font-size': 10.5, 'font-weight': 700, fill: '#fff', text: d === undefined ? '?' : (d > 0 ? `+${d}` : `${d}`) }, tag);
@@ -274,7 +275,36 @@ function crtTable(board, column) {
   return t;
 }
 
-function attackBox(a, ctx, title) {
+// The odds an attack was resolved at: its `attack_resolved` event in this phase. Once the
+// result is known they are frozen: recomputed from the units' places after a retreat they would
+// be other odds than those the die was read against.
+function resolvedAt(ctx, target) {
+  const ev = ctx.events || [];
+  for (let i = ev.length - 1; i >= 0; i--) {
+    const j = ev[i].json || {};
+    if (j.event === 'phase_begins') return null;
+    if (j.event === 'attack_resolved' && j.target === target) return j;
+  }
+  return null;
+}
+
+// The CRT column of a differential (as the rules' `Crt::column`; a resolved attack read below
+// the first column only when a card lifted it there).
+function columnOf(board, diff) {
+  const cols = board.crt.columns;
+  let col = 0;
+  cols.forEach((c, i) => { if (c <= diff) col = i; });
+  return col;
+}
+
+function frozen(a, ctx) {
+  const r = (a.resolved || ctx.resolvingTarget === a.target) ? resolvedAt(ctx, a.target) : null;
+  if (!r) return a;
+  return { ...a, frozen: r, odds: { attack: r.attack, defence: r.defence, differential: r.differential, column: columnOf(ctx.board, r.differential), lines: [] } };
+}
+
+function attackBox(a0, ctx, title) {
+  const a = frozen(a0, ctx);
   const col = a.odds?.column;
   const colText = col === null || col === undefined ? 'prohibited (below the first column, 9.0 step 4)' : `CRT column ${ctx.board.crt.columns[col] > 0 ? '+' : ''}${ctx.board.crt.columns[col]}`;
   const names = a.attackers.map((id) => ctx.unitName(id) || id).join(' + ');
@@ -282,20 +312,22 @@ function attackBox(a, ctx, title) {
     h('div', { class: 'head' }, title || `${names} → ${ctx.unitName(a.defender) || a.defender} in ${a.target}`),
     h('div', { class: 'odds' }, `${a.odds.attack} vs ${a.odds.defence}: differential ${a.odds.differential > 0 ? '+' : ''}${a.odds.differential}`),
     h('div', { class: 'muted' }, colText),
-    a.resolved ? h('div', { class: 'resolved' }, 'resolved') : null,
-    oddsTable(a, ctx));
+    a.frozen ? h('div', { class: 'resolved', 'data-frozen': 'true' }, `resolved at these odds: die ${a.frozen.die}, ${a.frozen.result}`) : null,
+    a.resolved && !a.frozen ? h('div', { class: 'resolved' }, 'resolved') : null,
+    a.frozen ? null : oddsTable(a, ctx));
   return box;
 }
 
 function attacksPanel(obs, ctx) {
   if (!obs.attacks?.length && !obs.resolving) return null;
   const p = h('div', { class: 'panel', id: 'attacks' }, h('h3', {}, 'Attacks (9.0)'));
-  for (const a of obs.attacks || []) p.appendChild(attackBox(a, ctx));
+  const c2 = { ...ctx, resolvingTarget: obs.resolving?.[2] ? obs.resolving[0] : null };
+  for (const a of obs.attacks || []) p.appendChild(attackBox(a, c2));
   if (obs.resolving) {
     const [target, die, result] = obs.resolving;
     p.appendChild(h('div', {}, `Resolving the attack on ${target}${die ? `: die ${die}` : ''}${result ? ` → ${result}` : ''}`));
     const a = (obs.attacks || []).find((x) => x.target === target);
-    if (a) p.appendChild(crtTable(ctx.board, a.odds.column));
+    if (a) p.appendChild(crtTable(ctx.board, frozen(a, c2).odds.column));
   }
   if (obs.supports?.length) {
     p.appendChild(h('div', { class: 'muted' }, 'Supporting Fire (9.2): ' + obs.supports.map(([a, t]) => `${ctx.unitName(a)} → ${ctx.unitName(t)}`).join(', ')));
@@ -425,6 +457,9 @@ const play = {
   primary: 'end-phase',
   declareLabel: (hint) => (hint.verb === 'attack' ? 'Declare this attack' : 'Declare Supporting Fire'),
   faceTitle: (f) => (f.ends_move ? `face ${f.facing} (the whole Movement Allowance, 7.2)` : `face ${f.facing} (7.2)`),
+  // The units that may still move this phase (each is offered a `select`): ending the Movement
+  // Phase with some is asked about first.
+  unmoved: (hints) => hints.filter((x) => x.verb === 'select').map((x) => x.unit),
 };
 
 // What to do now, from the legal actions and the selection (`{selected, reach, dest}`).

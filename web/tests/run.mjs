@@ -23,7 +23,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const BIN = process.env.COUPDOEIL_BIN || path.resolve(here, '../../target/debug/coupdoeil');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const SHOTS = path.resolve(process.env.SCREENSHOTS || path.join(here, 'out'));
-const SEED = '8734512987654321';
 
 fs.mkdirSync(SHOTS, { recursive: true });
 
@@ -153,6 +152,8 @@ async function newPage() {
   const ctx = await browser.newContext({ viewport });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
+  // The tests move by clicking without the question before each move (tested on its own).
+  await page.addInitScript(() => localStorage.setItem('coupdoeil.confirmMoves', '0'));
   return page;
 }
 
@@ -194,8 +195,26 @@ await test('a unit moves by clicking its hex, the destination and a facing', asy
   await clickHex(page, '1010');
   await waitFor(page, () => document.querySelectorAll('.layer-handles .handle').length > 0, null, 'facing arrows at 1010');
   const v = (await state(page)).state;
+  // Moves are final: asked first, a dismissed question moves nothing.
+  await page.check('#confirmmoves');
+  let asked = '';
+  page.once('dialog', (d) => { asked = d.message(); d.dismiss(); });
+  await page.click('.layer-handles [data-facing="N"]');
+  await page.waitForTimeout(300);
+  assert.match(asked, /Move Bevern to 1010, facing N\? A move is final/);
+  assert.equal((await state(page)).state, v, 'not moved when the question is dismissed');
+  page.once('dialog', (d) => d.accept());
   await page.click('.layer-handles [data-facing="N"]');
   await waitVersionAbove(page, v);
+  // Ending the Movement Phase with units unmoved is asked about too.
+  if ((await hints(page)).includes('end-move')) await press(page, 'end-move');
+  const v2 = (await state(page)).state;
+  page.once('dialog', (d) => { asked = d.message(); d.dismiss(); });
+  await page.click('#prompt [data-action="end-phase"]');
+  await page.waitForTimeout(300);
+  assert.match(asked, /of your units have not moved \(.*\)\. End the phase all the same\?/);
+  assert.equal((await state(page)).state, v2, 'the phase goes on when the question is dismissed');
+  await page.uncheck('#confirmmoves');
   const st = await state(page);
   const bevern = piece(st, 'bevern');
   assert.equal(bevern.hex, '1010');
@@ -247,6 +266,14 @@ await test('an attack is declared with its odds shown first, then resolved with 
   await page.click('#logtabs [data-tab="dice"]');
   assert.match(await page.textContent('#log'), /attack on 1009/);
   await page.click('#logtabs [data-tab="events"]');
+  // Once resolved the attack's odds stay those the die was read against (the event's), not
+  // odds recomputed from where the units stand after the retreat.
+  const resolved = await page.evaluate(() => window.coupdoeil.events.map((e) => e.json).filter((j) => j.event === 'attack_resolved').pop());
+  assert.ok(resolved, 'the attack was resolved (seed 42: not cancelled)');
+  await page.waitForSelector('#attacks [data-frozen]');
+  const box = await page.textContent('#attacks');
+  assert.ok(box.includes(`${resolved.attack} vs ${resolved.defence}`), `${box} shows ${resolved.attack} vs ${resolved.defence}`);
+  assert.ok(box.includes(`die ${resolved.die}, ${resolved.result}`), box);
 });
 
 // Makes whatever decision the page offers: passes, ends phases, picks the first retreat hex,
@@ -291,7 +318,10 @@ await test('playing against the computer reaches the end of the turn', async () 
 });
 
 await test('the enemy\'s browser never receives hidden data', async () => {
-  const created = await api(base, '/api/games', { scenario: 'dm-leuthen-historical', players: { prussian: 'human', austrian: 'human' }, seed: SEED });
+  // Two people on two browsers: a chosen seed is refused, the server draws one in secret.
+  const refused = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario: 'dm-leuthen-historical', players: { prussian: 'human', austrian: 'human' }, seed: 5 }) });
+  assert.equal(refused.status, 400, 'a chosen seed between two people on two screens');
+  const created = await api(base, '/api/games', { scenario: 'dm-leuthen-historical', players: { prussian: 'human', austrian: 'human' } });
   const [pr, au] = created.sides;
   const board = await api(base, `/api/games/${created.id}/board`);
   const prussianUnits = board.units.filter((u) => u.side === 'prussian');
@@ -336,7 +366,9 @@ await test('the enemy\'s browser never receives hidden data', async () => {
 
   assert.ok(frames.length > 5, 'frames were read');
   const all = frames.join('\n');
-  assert.ok(!all.includes(SEED), 'no seed');
+  const proofs = frames.map((f) => JSON.parse(f)).filter((m) => m.type === 'state').map((m) => m.dice_proof);
+  assert.ok(proofs.every((d) => d.commitment && d.commitment === proofs[0].commitment && !d.seed && !d.salt), 'a commitment, never the seed nor the salt');
+  assert.match(await austrian.textContent('#diceproof'), /commitment \(SHA-256\) is [0-9a-f]{64}/);
   const last = JSON.parse([...frames].reverse().find((f) => JSON.parse(f).type === 'state'));
   const seen = new Set(last.observation.pieces.filter((p) => p.side === 'A' && p.unit).map((p) => p.unit.id));
   assert.ok(seen.has('bevern'), 'Bevern was revealed to the Austrians (discovery, 8.0)');
@@ -360,6 +392,21 @@ await test('the enemy\'s browser never receives hidden data', async () => {
   for (const c of prussianCards) {
     if (!shown.has(c)) assert.ok(!word(c).test(all), `the Prussian card ${c} never reached the Austrian page`);
   }
+
+  // The players talk, then agree a draw; the end opens the dice's commitment.
+  await prussian.fill('#chattext', 'a fine morning for it');
+  await prussian.press('#chattext', 'Enter');
+  await waitFor(austrian, () => document.querySelector('#chatlog')?.textContent.includes('a fine morning for it'), null, 'the chat line');
+  await austrian.click('#offerdraw');
+  await prussian.waitForSelector('#acceptdraw');
+  assert.match(await prussian.textContent('#drawoffer'), /Austrian player offers a draw/);
+  await shot(prussian, 'draw-offer');
+  await prussian.click('#acceptdraw');
+  await waitFor(austrian, () => window.coupdoeil.st.outcome?.kind === 'agreement', null, 'the agreed draw');
+  const proof = (await state(austrian)).dice_proof;
+  assert.ok(proof.seed && proof.salt, 'the seed and the salt at the end');
+  assert.match(await austrian.textContent('#diceproof'), new RegExp(`seed ${proof.seed}, salt ${proof.salt}`));
+  assert.ok(await austrian.locator('#rematch').count(), 'a rematch is offered');
 });
 
 await test('hot-seat hands the screen over between the players', async () => {
@@ -382,6 +429,16 @@ await test('hot-seat hands the screen over between the players', async () => {
   await page.click('#curtain-go');
   await waitFor(page, () => window.coupdoeil.st.viewer === 'B' && window.coupdoeil.st.your_turn, null, 'the Austrian view');
   assert.equal((await state(page)).observation.decks[0].hand, null, 'the Prussian hand is hidden from the Austrian');
+  assert.match(await page.title(), /^▶ Your decision/, 'the tab title says whose decision it is');
+  // Resigning asks first; the side on screen resigns.
+  page.once('dialog', (d) => d.dismiss());
+  await page.click('#resign');
+  await page.waitForTimeout(200);
+  assert.equal((await state(page)).outcome, null, 'not resigned when the question is dismissed');
+  page.once('dialog', (d) => d.accept());
+  await page.click('#resign');
+  await waitFor(page, () => window.coupdoeil.st.outcome?.kind === 'resignation', null, 'the resignation');
+  assert.equal((await state(page)).outcome.winner, 'A', 'the Austrian resigned: the Prussian wins');
 });
 
 await test('a finished battle replays step by step and its record verifies', async () => {

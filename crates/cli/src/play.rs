@@ -15,9 +15,10 @@ use std::process::ExitCode;
 pub struct PlayArgs {
     /// The scenario: a built-in id, a directory of .toml files, or one .toml file.
     scenario: String,
-    /// Seed of the dice (and of the programs' choices).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed of the dice (and of the programs' choices), to play a game again exactly; without
+    /// it a fresh seed is drawn from the operating system (and printed).
+    #[arg(long)]
+    seed: Option<u64>,
     /// Write the game record to this file when the game ends or you quit.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
@@ -105,12 +106,23 @@ Type the number of a choice, or its notation (e.g. `step 0712`). Other commands:
   help         this text
   quit         stop (the record is written if --record was given)";
 
+/// A seed nobody chose: 64 bits from the operating system.
+fn fresh_seed() -> Result<u64> {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).map_err(|e| anyhow::anyhow!("no random numbers for a seed: {e}"))?;
+    Ok(u64::from_le_bytes(b))
+}
+
 pub fn run(a: &PlayArgs) -> Result<ExitCode> {
     let loaded = load_scenario(&a.scenario)?;
     let specs = a
         .sides
         .resolve(&loaded.game, [AgentSpec::Human, AgentSpec::Greedy])?;
-    let m = loaded.new_match(a.seed);
+    let (seed, drawn) = match a.seed {
+        Some(s) => (s, false),
+        None => (fresh_seed()?, true),
+    };
+    let m = loaded.new_match(seed);
     let fixed = parse_viewer(&a.viewer, &m)?;
     let humans: Vec<Side> = Side::ALL
         .into_iter()
@@ -125,7 +137,7 @@ pub fn run(a: &PlayArgs) -> Result<ExitCode> {
     let mut g = Game {
         m,
         agents,
-        rngs: [rng_stream(a.seed, 1), rng_stream(a.seed, 2)],
+        rngs: [rng_stream(seed, 1), rng_stream(seed, 2)],
         fixed,
         screen,
         seen: [0; 4],
@@ -137,13 +149,17 @@ pub fn run(a: &PlayArgs) -> Result<ExitCode> {
         echo: !std::io::stdin().is_terminal(),
     };
     out!(
-        "{}: {} ({}) vs {} ({}), seed {}. Type `help` for commands.",
+        "{}: {} ({}) vs {} ({}), seed {seed}{}. Type `help` for commands.",
         g.m.scenario_name(),
         g.m.side_name(Side::A),
         specs[0],
         g.m.side_name(Side::B),
         specs[1],
-        a.seed
+        if drawn {
+            " (drawn at random: --seed with it plays this game again)"
+        } else {
+            ""
+        }
     );
     let code = g.play(&mut input, a.max_steps)?;
     g.save_on_exit();

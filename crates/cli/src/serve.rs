@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result};
 use clap::Args;
-use coupdoeil_server::{Config, Server};
+use coupdoeil_server::{Config, Limits, Server};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -23,6 +23,24 @@ pub struct ServeArgs {
     /// followed on the map.
     #[arg(long, default_value_t = 80, value_name = "MS")]
     pub agent_delay_ms: u64,
+    /// A host name the server answers to besides IP addresses and localhost (the name players
+    /// type, e.g. games.example.org). Requests for any other name, and WebSockets or POSTs from
+    /// another site's pages, are refused. May be repeated.
+    #[arg(long = "host", value_name = "NAME")]
+    pub hosts: Vec<String>,
+    /// The server stands behind a reverse proxy (e.g. one that adds TLS): each client is known
+    /// by the last address of the proxy's X-Forwarded-For header.
+    #[arg(long)]
+    pub behind_proxy: bool,
+    /// New battles one client (IP address) may create per hour.
+    #[arg(long, default_value_t = Limits::default().games_per_hour, value_name = "N")]
+    pub games_per_hour: u32,
+    /// WebSocket connections one client may hold at once.
+    #[arg(long, default_value_t = Limits::default().connections_per_client, value_name = "N")]
+    pub connections_per_client: usize,
+    /// Battles in progress the server holds at most (new ones are refused beyond).
+    #[arg(long, default_value_t = Limits::default().open_games, value_name = "N")]
+    pub max_open_games: usize,
 }
 
 pub fn run(a: &ServeArgs) -> Result<ExitCode> {
@@ -34,12 +52,23 @@ pub fn run(a: &ServeArgs) -> Result<ExitCode> {
         let config = Config {
             db: (!a.memory).then(|| a.db.clone()),
             agent_delay: Duration::from_millis(a.agent_delay_ms),
+            limits: Limits {
+                games_per_hour: a.games_per_hour,
+                connections_per_client: a.connections_per_client,
+                open_games: a.max_open_games,
+                ..Limits::default()
+            },
+            hosts: a.hosts.clone(),
+            behind_proxy: a.behind_proxy,
         };
+        let t0 = std::time::Instant::now();
         let server = Server::open(config)
             .with_context(|| format!("cannot open the game store {}", a.db.display()))?;
         for p in server.problems() {
             eprintln!("warning: {p}");
         }
+        let (stored, open) = server.stored_games()?;
+        let opened = t0.elapsed();
         let listener = tokio::net::TcpListener::bind(&a.addr)
             .await
             .with_context(|| format!("cannot listen on {}", a.addr))?;
@@ -50,6 +79,12 @@ pub fn run(a: &ServeArgs) -> Result<ExitCode> {
             format!("in {}", a.db.display())
         };
         out!("Coup d'Oeil is serving at http://{addr}/  (games {store}; Ctrl-C stops)");
+        if stored > 0 {
+            out!(
+                "{stored} stored games ({open} in progress), each loaded when first asked for; store opened in {} ms",
+                opened.as_millis()
+            );
+        }
         server
             .run(listener, async {
                 let _ = tokio::signal::ctrl_c().await;

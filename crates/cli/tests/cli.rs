@@ -457,6 +457,48 @@ fn scripted_play_through_stdin() {
 }
 
 #[test]
+fn play_draws_a_fresh_seed_and_prints_it_unless_given_one() {
+    let seed_of = |out: &str| -> String {
+        let start = out.find(", seed ").expect("the seed is printed") + 7;
+        out[start..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let args = |seed: Option<&str>| {
+        let mut v = vec![
+            "play", HISTORICAL, "--a", "random", "--b", "random", "--no-map",
+        ];
+        v.extend(["--max-steps", "40"]);
+        if let Some(s) = seed {
+            v.extend(["--seed", s]);
+        }
+        v.into_iter().map(str::to_string).collect::<Vec<_>>()
+    };
+    let play_with = |seed: Option<&str>| {
+        let a = args(seed);
+        let refs: Vec<&str> = a.iter().map(String::as_str).collect();
+        run(&refs, "")
+    };
+    let first = play_with(None);
+    let second = play_with(None);
+    assert!(first.ok, "{}{}", first.stdout, first.stderr);
+    assert!(first.stdout.contains("drawn at random"), "{}", first.stdout);
+    let (s1, s2) = (seed_of(&first.stdout), seed_of(&second.stdout));
+    assert_ne!(s1, s2, "two games, two seeds");
+    // The printed seed plays the same game again.
+    let again = play_with(Some(&s1));
+    assert!(!again.stdout.contains("drawn at random"));
+    let body = |o: &str| {
+        o.split_once(". Type `help`")
+            .map(|x| x.1.to_string())
+            .unwrap()
+    };
+    assert_eq!(body(&again.stdout), body(&first.stdout));
+}
+
+#[test]
 fn hot_seat_passes_the_screen_between_sides() {
     // Whatever the decision, one of these lines ends it (the others are refused).
     let script = "pass\nend-phase\nend-discard\nend-move\nno-advance\n".repeat(60);

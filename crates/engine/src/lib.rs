@@ -31,7 +31,7 @@ pub use matchrun::{Match, MatchError, StepResult};
 /// The random-number source trait that chance sampling and determinization take (from `rand`).
 pub use rand::Rng;
 pub use record::{
-    RECORD_FORMAT, Record, RecordStep, ReplayError, StepKind, chain_hash, hash_state, header_hash,
-    replay,
+    Ending, RECORD_FORMAT, Record, RecordStep, ReplayError, SeedCommitment, StepKind, chain_hash,
+    ending_hash, hash_state, header_hash, replay, seed_commitment,
 };
 pub use side::{BySide, Side};

@@ -78,9 +78,21 @@ impl<G: Game> Match<G> {
         &mut self,
         files: Option<std::collections::BTreeMap<String, String>>,
     ) {
+        self.record.scenario_files = files;
+        self.rechain();
+    }
+
+    /// Sets the commitment to the seed the record carries (its salt still secret: `salt`
+    /// `None`), and re-chains the record's hashes over the new header.
+    pub fn set_commitment(&mut self, commitment: Option<crate::SeedCommitment>) {
+        self.record.commitment = commitment;
+        self.rechain();
+    }
+
+    /// Recomputes the header hash and every step's hash after a header field changed.
+    fn rechain(&mut self) {
         let steps = std::mem::take(&mut self.record.steps);
         let outcome = self.record.outcome.take();
-        self.record.scenario_files = files;
         let mut state = self.game.initial_state();
         self.record.rehash_header(&state);
         self.record.steps.clear();

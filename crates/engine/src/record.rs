@@ -4,10 +4,80 @@ use crate::{Game, Outcome, Side, ToAct};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The current record format number. Format 2 chains each step's hash over the step itself and
-/// the hash before it, and states the number of steps and the last hash; format 1 records
-/// (state hashes only) are refused.
-pub const RECORD_FORMAT: u32 = 2;
+/// The current record format number. Format 3 chains each step's hash over the step itself and
+/// the hash before it, states the number of steps and the last hash, binds the dice seed's
+/// commitment (when the seed was drawn in secret) into the header, and closes the chain with the
+/// way a game ended outside the rules (a resignation, an agreed draw). Formats 1 (state hashes
+/// only) and 2 (no commitment, no resignation) are refused.
+pub const RECORD_FORMAT: u32 = 3;
+
+/// The text a seed commitment hashes: a fixed prefix, the salt and the seed in decimal.
+fn commitment_text(seed: u64, salt: &str) -> String {
+    format!("coupdoeil-seed-v1:{salt}:{seed}")
+}
+
+/// The commitment to a dice seed: SHA-256 of `coupdoeil-seed-v1:SALT:SEED` (the salt as given,
+/// the seed in decimal) as 64 lower-case hex digits. Published before the first die, it fixes
+/// the seed without telling it: nobody can find a seed and salt that give it, nor the seed from
+/// it while the salt is secret.
+#[must_use]
+pub fn seed_commitment(seed: u64, salt: &str) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(commitment_text(seed, salt).as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// How a record proves that its seed was fixed before play: the commitment published to both
+/// players at the start and, once the game is over, the salt that opens it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeedCommitment {
+    /// [`seed_commitment`] of the record's seed and the salt.
+    pub sha256: String,
+    /// The salt, kept secret until the game is over (absent before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<String>,
+}
+
+/// A game ended outside its rules, by the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum Ending {
+    /// A side resigned: the other side wins.
+    Resignation {
+        /// The side that resigned.
+        side: Side,
+    },
+    /// Both players agreed a draw.
+    Agreement,
+}
+
+impl Ending {
+    /// The outcome it gives: the other side's win (`resignation`) or a draw (`agreement`). No
+    /// victory points are counted for a game ended this way.
+    #[must_use]
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Ending::Resignation { side } => Outcome {
+                winner: Some(side.other()),
+                kind: "resignation".into(),
+                points: [0, 0],
+            },
+            Ending::Agreement => Outcome {
+                winner: None,
+                kind: "agreement".into(),
+                points: [0, 0],
+            },
+        }
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            Ending::Resignation { side: Side::A } => "resignation A",
+            Ending::Resignation { side: Side::B } => "resignation B",
+            Ending::Agreement => "agreement",
+        }
+    }
+}
 
 /// Whether a step was a side's decision or a chance outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,14 +134,22 @@ pub struct Record {
     pub scenario_files: Option<BTreeMap<String, String>>,
     /// The seed of the match's dice.
     pub seed: u64,
+    /// The seed's commitment, when the seed was drawn in secret (games between people); the
+    /// header hash covers its `sha256`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<SeedCommitment>,
     /// [`header_hash`]: the header above and the initial state, hashed together.
     pub initial_hash: String,
     /// Every step in order.
     pub steps: Vec<RecordStep>,
     /// The number of steps (a record cut short no longer matches it).
     pub length: usize,
-    /// The hash of the last step (the initial hash when there is none).
+    /// The hash of the last step (the initial hash when there is none), or of the ending after
+    /// it ([`Record::end`]).
     pub last_hash: String,
+    /// How the game ended when it ended outside the rules (a resignation, an agreed draw).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
     /// How the game ended, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
@@ -87,10 +165,12 @@ impl Record {
             scenario: game.scenario_id().to_string(),
             scenario_files: None,
             seed,
+            commitment: None,
             initial_hash: String::new(),
             steps: Vec::new(),
             length: 0,
             last_hash: String::new(),
+            ending: None,
             outcome: None,
         };
         r.initial_hash = header_hash(&r, initial);
@@ -129,6 +209,18 @@ impl Record {
         self.length = self.steps.len();
     }
 
+    /// Ends the game outside its rules after the last step: sets the ending and its outcome, and
+    /// chains the ending into the last hash (see [`ending_hash`]).
+    pub fn end(&mut self, ending: Ending) {
+        let prev = self
+            .steps
+            .last()
+            .map_or_else(|| self.initial_hash.clone(), |s| s.hash.clone());
+        self.last_hash = ending_hash(&prev, ending);
+        self.ending = Some(ending);
+        self.outcome = Some(ending.outcome());
+    }
+
     /// Drops the last step (undo).
     pub fn pop(&mut self) {
         self.steps.pop();
@@ -154,6 +246,13 @@ impl Record {
                 return Err(format!(
                     "record format 1 (written before hashes were chained over each step) is no \
                      longer read: it cannot prove itself; this program reads format {RECORD_FORMAT}"
+                ));
+            }
+            Some(2) => {
+                return Err(format!(
+                    "record format 2 (written before dice seeds were committed to and \
+                     resignations recorded) is no longer read: its hashes cover other fields; \
+                     this program reads format {RECORD_FORMAT}"
                 ));
             }
             Some(f) => {
@@ -193,10 +292,12 @@ pub fn hash_state<S: Serialize>(state: &S) -> String {
 }
 
 /// The first link of a record's chain: its format, rules, rules version, scenario (and files),
-/// seed, and the initial state. Changing any of them changes every hash after it.
+/// seed, the seed's commitment (its `sha256`, not the salt) and the initial state. Changing any
+/// of them changes every hash after it.
 #[must_use]
 pub fn header_hash<S: Serialize>(r: &Record, initial: &S) -> String {
     let files = serde_json::to_vec(&r.scenario_files).unwrap_or_default();
+    let commitment = r.commitment.as_ref().map_or("-", |c| c.sha256.as_str());
     fnv(&[
         r.format.to_string().as_bytes(),
         r.rules.as_bytes(),
@@ -204,8 +305,15 @@ pub fn header_hash<S: Serialize>(r: &Record, initial: &S) -> String {
         r.scenario.as_bytes(),
         &files,
         r.seed.to_string().as_bytes(),
+        commitment.as_bytes(),
         hash_state(initial).as_bytes(),
     ])
+}
+
+/// The link that closes a chain ended outside the rules: the hash before and the ending.
+#[must_use]
+pub fn ending_hash(prev: &str, ending: Ending) -> String {
+    fnv(&[prev.as_bytes(), b"ending", ending.word().as_bytes()])
 }
 
 /// One link of the chain: the hash before, the step (kind, side, value, forced) and the state
@@ -271,6 +379,9 @@ pub enum ReplayError {
         /// Steps present.
         held: usize,
     },
+    /// The seed does not open the commitment published at the start (or the salt is missing).
+    #[error("the seed does not match its commitment: {0}")]
+    Commitment(String),
     /// The last hash differs from the chain.
     #[error("the last hash {found} is not the end of the chain ({expected})")]
     LastHash {
@@ -330,6 +441,21 @@ pub fn replay<G: Game>(game: &G, record: &Record) -> Result<G::State, ReplayErro
             stated: record.length,
             held: record.steps.len(),
         });
+    }
+    if let Some(c) = &record.commitment {
+        let Some(salt) = &c.salt else {
+            return Err(ReplayError::Commitment(
+                "the salt that opens it is missing (the record of a game in progress?)".into(),
+            ));
+        };
+        let opened = seed_commitment(record.seed, salt);
+        if opened != c.sha256 {
+            return Err(ReplayError::Commitment(format!(
+                "seed {} with salt {salt} gives {opened}, the commitment published at the start \
+                 was {}",
+                record.seed, c.sha256
+            )));
+        }
     }
     let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(record.seed);
     let mut prev = h;
@@ -401,13 +527,29 @@ pub fn replay<G: Game>(game: &G, record: &Record) -> Result<G::State, ReplayErro
         }
         prev = h;
     }
+    if let Some(ending) = record.ending {
+        if game.to_act(&state) == ToAct::Over {
+            return Err(ReplayError::Step {
+                step: record.steps.len(),
+                message: format!(
+                    "the record says the game ended by {}, but the rules had ended it already",
+                    ending.outcome().kind
+                ),
+            });
+        }
+        prev = ending_hash(&prev, ending);
+    }
     if prev != record.last_hash {
         return Err(ReplayError::LastHash {
             expected: prev,
             found: record.last_hash.clone(),
         });
     }
-    if record.outcome.as_ref() != game.outcome(&state).as_ref() {
+    let outcome = match record.ending {
+        Some(e) => Some(e.outcome()),
+        None => game.outcome(&state),
+    };
+    if record.outcome != outcome {
         return Err(ReplayError::Step {
             step: record.steps.len(),
             message: match &record.outcome {

@@ -353,14 +353,20 @@ fn other_record_formats_are_refused_with_a_reason() {
         e.contains("format 1") && e.contains("no longer read"),
         "{e}"
     );
-    v["format"] = 3.into();
+    v["format"] = 2.into();
     let e = coupdoeil_engine::Record::from_json(&v.to_string()).unwrap_err();
-    assert!(e.contains("unknown record format 3"), "{e}");
+    assert!(
+        e.contains("format 2") && e.contains("no longer read") && e.contains("commit"),
+        "{e}"
+    );
+    v["format"] = 4.into();
+    let e = coupdoeil_engine::Record::from_json(&v.to_string()).unwrap_err();
+    assert!(e.contains("unknown record format 4"), "{e}");
     let mut r = m.record().clone();
-    r.format = 3;
+    r.format = 4;
     assert!(matches!(
         replay(&Race, &r),
-        Err(ReplayError::Format { found: 3, .. })
+        Err(ReplayError::Format { found: 4, .. })
     ));
     assert!(
         coupdoeil_engine::Record::from_json("{not json")
@@ -379,4 +385,108 @@ fn a_forced_die_is_marked_and_still_verifies() {
     let mut r = m.record().clone();
     r.steps[1].forced = false; // claiming the seed rolled it
     assert!(replay(&Race, &r).is_err());
+}
+
+/// A match whose seed is committed to at the start, as the web server does for games between
+/// people.
+fn committed(seed: u64, salt: &str) -> Match<Race> {
+    let mut m = Match::new(Arc::new(Race), seed);
+    m.set_commitment(Some(coupdoeil_engine::SeedCommitment {
+        sha256: coupdoeil_engine::seed_commitment(seed, salt),
+        salt: None,
+    }));
+    m
+}
+
+#[test]
+fn a_committed_seed_verifies_once_its_salt_is_revealed() {
+    let c = coupdoeil_engine::seed_commitment(11, "00ff");
+    assert_eq!(c.len(), 64);
+    assert_eq!(c, coupdoeil_engine::seed_commitment(11, "00ff"));
+    assert_ne!(c, coupdoeil_engine::seed_commitment(12, "00ff"));
+    assert_ne!(c, coupdoeil_engine::seed_commitment(11, "00fe"));
+    // The SHA-256 of "coupdoeil-seed-v1:00ff:11", computed independently (sha256sum).
+    assert_eq!(
+        c,
+        "84518183ed572d2a214efb391a32334101440ffa80a15a7ee500610da8c015ad"
+    );
+    let mut m = committed(11, "00ff");
+    m.apply(&Act::Roll).unwrap();
+    m.roll().unwrap();
+    let mut r = m.record().clone();
+    assert!(
+        matches!(replay(&Race, &r), Err(ReplayError::Commitment(_))),
+        "no salt yet: the commitment cannot be opened"
+    );
+    r.commitment.as_mut().unwrap().salt = Some("00ff".into());
+    replay(&Race, &r).expect("the revealed salt opens the commitment");
+    let mut wrong = r.clone();
+    wrong.commitment.as_mut().unwrap().salt = Some("00fe".into());
+    match replay(&Race, &wrong) {
+        Err(ReplayError::Commitment(m)) => assert!(m.contains("00fe"), "{m}"),
+        other => panic!("a wrong salt fails: {other:?}"),
+    }
+    // Another commitment changes the header hash.
+    let mut other = r.clone();
+    other.commitment.as_mut().unwrap().sha256 = coupdoeil_engine::seed_commitment(11, "abcd");
+    other.commitment.as_mut().unwrap().salt = Some("abcd".into());
+    assert!(matches!(
+        replay(&Race, &other),
+        Err(ReplayError::InitialHash { .. })
+    ));
+    // A different seed with a commitment made for it, every hash recomputed: its dice differ.
+    let mut forged = r.clone();
+    forged.seed = 12;
+    forged.commitment = Some(coupdoeil_engine::SeedCommitment {
+        sha256: coupdoeil_engine::seed_commitment(12, "00ff"),
+        salt: Some("00ff".into()),
+    });
+    rechain(&mut forged);
+    assert!(replay(&Race, &forged).is_err());
+}
+
+#[test]
+fn a_resignation_closes_the_chain_and_gives_the_other_side_the_win() {
+    use coupdoeil_engine::Ending;
+    let mut m = Match::new(Arc::new(Race), 4);
+    m.apply(&Act::Roll).unwrap();
+    m.roll().unwrap();
+    assert_ne!(m.to_act(), ToAct::Over);
+    let mut r = m.record().clone();
+    let before = r.last_hash.clone();
+    r.end(Ending::Resignation { side: Side::A });
+    assert_ne!(r.last_hash, before, "the ending is chained");
+    let o = r.outcome.clone().unwrap();
+    assert_eq!(o.winner, Some(Side::B));
+    assert_eq!(o.kind, "resignation");
+    replay(&Race, &r).expect("a resigned game verifies");
+    let json = serde_json::to_string(&r).unwrap();
+    assert!(
+        json.contains(r#""ending":{"by":"resignation","side":"A"}"#),
+        "{json}"
+    );
+    let back = coupdoeil_engine::Record::from_json(&json).unwrap();
+    assert_eq!(back, r);
+    // Claiming the other side resigned, with the outcome changed to match: the chain says no.
+    let mut forged = r.clone();
+    forged.ending = Some(Ending::Resignation { side: Side::B });
+    forged.outcome = Some(Ending::Resignation { side: Side::B }.outcome());
+    assert!(matches!(
+        replay(&Race, &forged),
+        Err(ReplayError::LastHash { .. })
+    ));
+    // An agreed draw.
+    let mut d = m.record().clone();
+    d.end(Ending::Agreement);
+    assert_eq!(d.outcome.as_ref().unwrap().winner, None);
+    replay(&Race, &d).expect("an agreed draw verifies");
+    // Dropping the ending but keeping its outcome fails.
+    let mut cut = d.clone();
+    cut.ending = None;
+    assert!(replay(&Race, &cut).is_err());
+    // A game the rules ended cannot also be resigned.
+    let done = play_out(6);
+    let mut late = done.record().clone();
+    late.end(Ending::Resignation { side: Side::A });
+    assert!(replay(&Race, &late).is_err());
 }

@@ -735,6 +735,12 @@ impl AnyMatch {
         on_match!(self, s => s.set_scenario_files(files));
     }
 
+    /// Sets the commitment to the seed carried by the record (its salt kept back until the
+    /// end: see [`coupdoeil_engine::SeedCommitment`]); call it before the first step.
+    pub fn set_commitment(&mut self, c: Option<coupdoeil_engine::SeedCommitment>) {
+        on_match!(self, s => s.set_commitment(c));
+    }
+
     /// Who acts next.
     #[must_use]
     pub fn to_act(&self) -> ToAct {
@@ -805,6 +811,17 @@ impl AnyMatch {
     #[must_use]
     pub fn steps(&self) -> usize {
         on_match!(self, s => s.inner().steps())
+    }
+
+    /// The 1-based number of `side`'s latest decision (0 when it has made none).
+    #[must_use]
+    pub fn last_decision(&self, side: Side) -> usize {
+        on_match!(self, s => s
+            .record()
+            .steps
+            .iter()
+            .rposition(|st| st.side == Some(side))
+            .map_or(0, |i| i + 1))
     }
 
     /// The outcome once over.

@@ -113,5 +113,9 @@ fn steps_of<G: GameExt>(game: &G, record: &Record) -> Result<Steps, ReplayFailur
                 .collect(),
         });
     }
-    Ok((out, record.last_hash.clone(), game.outcome(&final_state)))
+    // A game ended outside the rules (a resignation, an agreed draw) has the ending's outcome.
+    let outcome = record
+        .ending
+        .map_or_else(|| game.outcome(&final_state), |e| Some(e.outcome()));
+    Ok((out, record.last_hash.clone(), outcome))
 }

@@ -40,6 +40,10 @@ impl<G: GameExt> Session<G> {
         self.m.set_scenario_files(files);
     }
 
+    pub(crate) fn set_commitment(&mut self, c: Option<coupdoeil_engine::SeedCommitment>) {
+        self.m.set_commitment(c);
+    }
+
     pub(crate) fn event_info(game: &G, step: usize, e: &G::Event) -> EventInfo {
         EventInfo {
             step,

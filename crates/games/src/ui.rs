@@ -339,6 +339,46 @@ fn check_sequence<G: Game>(
     Ok(())
 }
 
+fn observe_at<G: GameUi>(
+    g: &G,
+    steps: &[coupdoeil_engine::RecordStep],
+    step: usize,
+    viewer: Viewer,
+) -> Result<(Value, String), PlayError> {
+    if step > steps.len() {
+        return Err(PlayError::WrongTime(format!(
+            "the game has {} steps, not {step}",
+            steps.len()
+        )));
+    }
+    let mut state = g.initial_state();
+    let mut ev = Vec::new();
+    for st in &steps[..step] {
+        match st.kind {
+            coupdoeil_engine::StepKind::Action => {
+                let a = g
+                    .parse_action(&st.value)
+                    .map_err(|reason| PlayError::Parse {
+                        text: st.value.clone(),
+                        reason,
+                    })?;
+                g.apply_action_unchecked(&mut state, &a, &mut ev);
+            }
+            coupdoeil_engine::StepKind::Chance => {
+                let c = g
+                    .parse_chance(&st.value)
+                    .map_err(|reason| PlayError::Parse {
+                        text: st.value.clone(),
+                        reason,
+                    })?;
+                g.apply_chance_unchecked(&mut state, &c, &mut ev);
+            }
+        }
+        ev.clear();
+    }
+    Ok((g.observe_ui(&state, viewer), g.turn_label(&state)))
+}
+
 impl AnyGame {
     /// The board as plain data for drawing ([`GameUi::board_json`]): every hex with its printed
     /// label and pixel centre (flat-topped hexes in columns, [`HEX_SIZE`] centre to corner),
@@ -391,6 +431,16 @@ impl AnyMatch {
     #[must_use]
     pub fn observe_ui(&self, viewer: Viewer) -> Value {
         on_match!(self, s => s.game().observe_ui(s.inner().state(), viewer))
+    }
+
+    /// What `viewer` knew after step `step` (0: before the first), and the turn label then:
+    /// the record's steps replayed from the start on a copy. `viewer`'s own observation of a
+    /// past state shows nothing it could not see at the time.
+    ///
+    /// # Errors
+    /// When the game has fewer steps than `step`.
+    pub fn observe_ui_at(&self, step: usize, viewer: Viewer) -> Result<(Value, String), PlayError> {
+        on_match!(self, s => observe_at(s.game(), &s.record().steps, step, viewer))
     }
 }
 

@@ -11,6 +11,8 @@ use tokio::sync::watch;
 
 /// Longest action text accepted.
 const MAX_TEXT: usize = 200;
+/// Longest chat line accepted, in characters.
+const MAX_CHAT_TEXT: usize = 500;
 /// Most actions in one request.
 const MAX_ACTIONS: usize = 64;
 
@@ -22,6 +24,7 @@ struct Sent {
     viewer: Viewer,
     events: usize,
     dice: usize,
+    chat: usize,
 }
 
 /// A connection's protocol state.
@@ -32,6 +35,8 @@ pub(crate) struct Conn {
     viewer: Viewer,
     handover: Option<Side>,
     sent: Option<Sent>,
+    /// This connection's chat allowance.
+    chat: crate::guard::Bucket,
 }
 
 /// What handling a message produced: messages to send, and the game to watch after a `hello`.
@@ -92,27 +97,36 @@ pub(crate) fn game_info(live: &Live) -> Value {
             "player": live.row.seats[s.index()],
         })).collect::<Vec<_>>(),
         "auto_pass": live.row.auto_pass,
-        "over": live.m.outcome().is_some(),
+        "hotseat": live.row.hotseat,
+        "public": live.row.public,
+        "people": live.between_people(),
+        "over": live.outcome().is_some(),
+        "dice": live.dice_json(),
     })
 }
 
 pub(crate) fn to_act_json(live: &Live) -> Value {
-    let mut v = live.m.to_act_json();
-    if let ToAct::Side(s) = live.m.to_act() {
-        v["human"] = json!(live.human(s));
+    match live.to_act() {
+        ToAct::Over => json!({ "kind": "over", "outcome": live.outcome() }),
+        ToAct::Side(s) => {
+            let mut v = live.m.to_act_json();
+            v["human"] = json!(live.human(s));
+            v
+        }
+        ToAct::Chance => live.m.to_act_json(),
     }
-    v
 }
 
 impl Conn {
     pub fn new(inner: Arc<Inner>) -> Conn {
         Conn {
-            inner,
             slot: None,
             seats: Vec::new(),
             viewer: Viewer::Spectator,
             handover: None,
             sent: None,
+            chat: inner.guard.chat(),
+            inner,
         }
     }
 
@@ -166,6 +180,12 @@ impl Conn {
             "reach" => self.reach(&msg, &req, &mut reply),
             "preview" => self.preview(&msg, &req, &mut reply),
             "view" => self.view(&msg, &mut reply),
+            "look" => self.look(&msg, &req, &mut reply),
+            "resign" => self.resign(&req, &mut reply),
+            "offer_draw" => self.offer_draw(&req, &mut reply),
+            "decline_draw" => self.decline_draw(&req, &mut reply),
+            "rematch" => self.ask_rematch(&req, &mut reply),
+            "chat" => self.say(&msg, &req, &mut reply),
             "resync" => {
                 self.sent = None;
                 reply.messages.extend(self.update());
@@ -238,7 +258,7 @@ impl Conn {
                 }
             }
             seats.sort();
-            self.viewer = match (seats.as_slice(), live.m.to_act()) {
+            self.viewer = match (seats.as_slice(), live.to_act()) {
                 ([], _) => Viewer::Spectator,
                 ([s], _) => Viewer::Side(*s),
                 (_, ToAct::Side(s)) if seats.contains(&s) && live.human(s) => Viewer::Side(s),
@@ -257,6 +277,8 @@ impl Conn {
         }
         self.seats = seats;
         reply.watch = Some(slot.tx.subscribe());
+        // A game loaded for this connection: its programs go on.
+        self.inner.drive(&slot);
         self.slot = Some(slot);
         self.sent = None;
         reply.messages.extend(self.update());
@@ -266,7 +288,7 @@ impl Conn {
     /// The side this connection acts for now: the side to act, if it holds that seat and its
     /// screen shows that side.
     fn acting(&self, live: &Live) -> Result<Side, String> {
-        match live.m.to_act() {
+        match live.to_act() {
             ToAct::Side(s) if self.seats.contains(&s) && self.viewer == Viewer::Side(s) => {
                 if live.human(s) {
                     Ok(s)
@@ -462,6 +484,168 @@ impl Conn {
         Ok(())
     }
 
+    /// The side this connection speaks for outside the decisions (resigning, offering a draw,
+    /// chatting): its seat, or in hot-seat the side its screen shows.
+    fn seat_side(&self) -> Result<Side, String> {
+        match (self.seats.as_slice(), self.viewer) {
+            ([], _) => Err("spectators take no part: only the players may do that".into()),
+            ([s], _) => Ok(*s),
+            (_, Viewer::Side(s)) if self.seats.contains(&s) => Ok(s),
+            (seats, _) => Ok(seats[0]),
+        }
+    }
+
+    /// Runs a change that is not a decision (resign, draw, rematch, chat) under the game's
+    /// lock, then replies `done` and the new state.
+    fn social(
+        &mut self,
+        req: &Value,
+        reply: &mut Reply,
+        f: impl FnOnce(
+            &Arc<Inner>,
+            &mut Live,
+            &std::sync::Mutex<crate::store::Store>,
+            Side,
+        ) -> Result<Value, ActError>,
+    ) -> Result<(), String> {
+        let side = self.seat_side()?;
+        let inner = self.inner.clone();
+        self.run(req, reply, |_, live, store| f(&inner, live, store, side))
+    }
+
+    fn resign(&mut self, req: &Value, reply: &mut Reply) -> Result<(), String> {
+        self.social(req, reply, |_, live, store, side| {
+            live.resign(store, side)?;
+            Ok(json!({ "resigned": side_letter(side), "state": live.version }))
+        })
+    }
+
+    fn offer_draw(&mut self, req: &Value, reply: &mut Reply) -> Result<(), String> {
+        self.social(req, reply, |_, live, store, side| {
+            let agreed = live.offer_draw(store, side)?;
+            Ok(json!({ "agreed": agreed, "state": live.version }))
+        })
+    }
+
+    fn decline_draw(&mut self, req: &Value, reply: &mut Reply) -> Result<(), String> {
+        self.social(req, reply, |_, live, store, side| {
+            live.decline_draw(store, side)?;
+            Ok(json!({ "state": live.version }))
+        })
+    }
+
+    /// Asks for a rematch, or agrees to the other player's request: made at once against a
+    /// program or in hot-seat, else when both have asked.
+    fn ask_rematch(&mut self, req: &Value, reply: &mut Reply) -> Result<(), String> {
+        let both = self.seats.len() == 2;
+        let r = self.social(req, reply, |inner, live, store, side| {
+            if live.to_act() != ToAct::Over {
+                return Err(ActError::Refused(
+                    "a rematch is for a finished game: resign or offer a draw first".into(),
+                ));
+            }
+            if let Some((id, _)) = &live.rematch {
+                return Err(ActError::Refused(format!(
+                    "the rematch is made already: game {id}"
+                )));
+            }
+            let other = side.other();
+            let ready = both || !live.human(other) || live.rematch_offer == Some(other);
+            if ready {
+                let id = inner.rematch(live)?;
+                Ok(json!({ "rematch": id, "state": live.version }))
+            } else if live.rematch_offer == Some(side) {
+                Err(ActError::Refused(
+                    "you have asked for a rematch already: wait for the answer".into(),
+                ))
+            } else {
+                live.rematch_offer = Some(side);
+                let version = live.version + 1;
+                crate::live::lock(store).set_offers(
+                    &live.row.id,
+                    live.draw_offer.map(side_letter),
+                    Some(side_letter(side)),
+                    version,
+                )?;
+                live.version = version;
+                Ok(json!({ "asked": true, "state": live.version }))
+            }
+        });
+        // The rematch's programs may have the first decision.
+        if let Some(slot) = &self.slot {
+            let id = lock(&slot.live).rematch.as_ref().map(|r| r.0.clone());
+            if let Some(id) = id
+                && let Ok(Some(new)) = self.inner.find(&id)
+            {
+                self.inner.drive(&new);
+            }
+        }
+        r
+    }
+
+    fn say(
+        &mut self,
+        msg: &Map<String, Value>,
+        req: &Value,
+        reply: &mut Reply,
+    ) -> Result<(), String> {
+        let text = match msg.get("text") {
+            Some(Value::String(t)) => t,
+            _ => return Err("`text` must be a string".into()),
+        };
+        // Printable text on one line, trimmed; the page shows it as text, never as HTML.
+        let text: String = text
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect::<String>()
+            .trim()
+            .to_string();
+        if text.is_empty() {
+            return Err("say something".into());
+        }
+        if text.chars().count() > MAX_CHAT_TEXT {
+            return Err(format!("a chat line is at most {MAX_CHAT_TEXT} characters"));
+        }
+        if !self.chat.take() {
+            return Err(format!(
+                "too many chat lines: wait {} s",
+                self.chat.wait().max(1)
+            ));
+        }
+        self.social(req, reply, |_, live, store, side| {
+            live.say(store, side, &text)?;
+            Ok(json!({ "state": live.version }))
+        })
+    }
+
+    /// The position as this connection's viewer saw it after step `step`: to step through what
+    /// the opponent did while one waited.
+    fn look(
+        &mut self,
+        msg: &Map<String, Value>,
+        req: &Value,
+        reply: &mut Reply,
+    ) -> Result<(), String> {
+        let step = msg
+            .get("step")
+            .and_then(Value::as_u64)
+            .ok_or("`step` must be a step number")? as usize;
+        let slot = self.slot()?;
+        let live = lock(&slot.live);
+        let (observation, turn) = live
+            .m
+            .observe_ui_at(step, self.viewer)
+            .map_err(|e| e.to_string())?;
+        reply.messages.push(
+            json!({
+                "type": "look", "req": req, "step": step, "state": live.version,
+                "observation": observation, "turn": turn,
+            })
+            .to_string(),
+        );
+        Ok(())
+    }
+
     fn view(&mut self, msg: &Map<String, Value>, reply: &mut Reply) -> Result<(), String> {
         let side = match str_field(msg, "side")? {
             "A" | "a" => Side::A,
@@ -499,11 +683,11 @@ impl Conn {
         {
             return Vec::new();
         }
-        if live.m.outcome().is_some() {
+        if live.outcome().is_some() {
             // The game is over: nothing is hidden any more.
             self.viewer = Viewer::Referee;
         } else if self.seats.len() == 2
-            && let ToAct::Side(s) = live.m.to_act()
+            && let ToAct::Side(s) = live.to_act()
             && live.human(s)
             && self.viewer != Viewer::Side(s)
         {
@@ -542,7 +726,7 @@ impl Conn {
             .filter(|d| d.audience.sees(viewer))
             .map(|d| json!({ "step": d.step, "outcome": d.outcome, "turn": d.turn }))
             .collect();
-        let acting = match m.to_act() {
+        let acting = match live.to_act() {
             ToAct::Side(s)
                 if self.seats.contains(&s) && viewer == Viewer::Side(s) && live.human(s) =>
             {
@@ -555,6 +739,37 @@ impl Conn {
             Viewer::Side(s) if self.seats.contains(&s) => live.undoable(s),
             _ => 0,
         };
+        // The players' own part: their chat, their last decision, the rematch's links.
+        let players = !self.seats.is_empty();
+        let chat_from = match (reset, self.sent) {
+            (false, Some(s)) => s.chat,
+            _ => 0,
+        };
+        let chat: Vec<Value> = if players {
+            live.chat
+                .iter()
+                .skip(chat_from)
+                .map(|c| {
+                    json!({ "n": c.n, "side": side_letter(c.side), "time": c.time, "text": c.text })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let own = match viewer {
+            Viewer::Side(s) => Some(s),
+            _ if self.seats.len() == 1 => Some(self.seats[0]),
+            _ => None,
+        };
+        let rematch = live.rematch.as_ref().map(|(id, tokens)| {
+            // The rematch swaps the sides: this seat's player takes the other side there.
+            let mine: Vec<&str> = self
+                .seats
+                .iter()
+                .filter_map(|s| tokens[s.other().index()].as_deref())
+                .collect();
+            json!({ "id": id, "tokens": mine })
+        });
         let msg = json!({
             "type": "state",
             "state": live.version,
@@ -572,7 +787,15 @@ impl Conn {
             "dice_reset": reset,
             "thinking": live.thinking,
             "stalled": live.stalled,
-            "outcome": m.outcome(),
+            "outcome": live.outcome(),
+            "ending": live.ending,
+            "dice_proof": live.dice_json(),
+            "your_last_step": own.filter(|_| players).map(|s| live.last_decision(s)),
+            "draw_offer": live.draw_offer.map(side_letter),
+            "rematch_offer": live.rematch_offer.map(side_letter),
+            "rematch": if players { rematch } else { None },
+            "chat": chat,
+            "chat_reset": reset || self.sent.is_none(),
         });
         self.sent = Some(Sent {
             version: live.version,
@@ -580,6 +803,7 @@ impl Conn {
             viewer,
             events: m.event_count(),
             dice: live.dice.len(),
+            chat: live.chat.len(),
         });
         msg
     }

@@ -2,11 +2,12 @@
 //! replay of finished games, and the WebSocket endpoint.
 
 use crate::conn::{Conn, game_info};
+use crate::guard::{ClientIp, Ticket};
 use crate::live::lock;
 use crate::{CreateError, NewGame, Server, agent_specs, assets};
 use axum::Json;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -41,6 +42,10 @@ pub(crate) fn router(server: Server) -> axum::Router {
             "/{*path}",
             get(|Path(p): Path<String>| async move { assets::asset(&p) }),
         )
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
+            crate::guard::check,
+        ))
         .with_state(server)
 }
 
@@ -92,8 +97,9 @@ async fn agents() -> Json<Value> {
     Json(json!(list))
 }
 
+/// The public games, newest first (a game created private is found only through its links).
 async fn list_games(State(server): State<Server>) -> Response {
-    let rows = match lock(&server.inner.store).games() {
+    let rows = match lock(&server.inner.store).public_games(500) {
         Ok(r) => r,
         Err(e) => return fail(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     };
@@ -103,7 +109,6 @@ async fn list_games(State(server): State<Server>) -> Response {
         .collect();
     let list: Vec<Value> = rows
         .iter()
-        .take(500)
         .map(|r| {
             json!({
                 "id": r.id,
@@ -120,7 +125,15 @@ async fn list_games(State(server): State<Server>) -> Response {
     Json(json!(list)).into_response()
 }
 
-async fn create_game(State(server): State<Server>, body: axum::body::Bytes) -> Response {
+async fn create_game(
+    State(server): State<Server>,
+    ip: Option<Extension<ClientIp>>,
+    body: axum::body::Bytes,
+) -> Response {
+    let ip = ip.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |e| e.0.0);
+    if let Err(m) = server.inner.guard.create(ip) {
+        return fail(StatusCode::TOO_MANY_REQUESTS, m);
+    }
     let Ok(Value::Object(req)) = serde_json::from_slice::<Value>(&body) else {
         return fail(StatusCode::BAD_REQUEST, "expected a JSON object");
     };
@@ -173,15 +186,30 @@ async fn create_game(State(server): State<Server>, body: axum::body::Bytes) -> R
             None => return fail(StatusCode::BAD_REQUEST, "`seed` must be a whole number"),
         },
     };
-    let auto_pass = req
-        .get("auto_pass")
-        .and_then(Value::as_bool)
-        .unwrap_or(true);
+    let flag = |name: &str, default: bool| -> Result<bool, String> {
+        match req.get(name) {
+            None | Some(Value::Null) => Ok(default),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(_) => Err(format!("`{name}` must be true or false")),
+        }
+    };
+    let (auto_pass, public, hotseat) = match (
+        flag("auto_pass", true),
+        flag("public", false),
+        flag("hotseat", false),
+    ) {
+        (Ok(a), Ok(p), Ok(h)) => (a, p, h),
+        (Err(m), _, _) | (_, Err(m), _) | (_, _, Err(m)) => {
+            return fail(StatusCode::BAD_REQUEST, m);
+        }
+    };
     let new = NewGame {
         scenario: scenario.to_string(),
         seats,
         seed,
         auto_pass,
+        public,
+        hotseat,
     };
     let server2 = server.clone();
     let created = tokio::task::spawn_blocking(move || server2.create_game(&new)).await;
@@ -205,6 +233,7 @@ async fn create_game(State(server): State<Server>, body: axum::body::Bytes) -> R
             Json(json!({ "id": c.id, "sides": sides })).into_response()
         }
         Ok(Err(CreateError::Invalid(m))) => fail(StatusCode::BAD_REQUEST, m),
+        Ok(Err(CreateError::Busy(m))) => fail(StatusCode::SERVICE_UNAVAILABLE, m),
         Ok(Err(CreateError::Server(e))) => fail(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
         Err(e) => fail(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
@@ -217,7 +246,7 @@ async fn game_meta(State(server): State<Server>, Path(id): Path<String>) -> Resp
             let mut info = game_info(&live);
             info["steps"] = json!(live.m.steps());
             info["turn"] = json!(live.m.turn_label());
-            info["outcome"] = json!(live.m.outcome());
+            info["outcome"] = json!(live.outcome());
             Json(info).into_response()
         }
         Ok(None) => fail(StatusCode::NOT_FOUND, "no such game"),
@@ -242,13 +271,13 @@ fn finished_record(server: &Server, id: &str) -> Result<Record, Box<Response>> {
     match server.inner.find(id) {
         Ok(Some(slot)) => {
             let live = lock(&slot.live);
-            if live.m.outcome().is_none() {
+            if live.outcome().is_none() {
                 return Err(Box::new(fail(
                     StatusCode::FORBIDDEN,
                     "the record is available once the game is over",
                 )));
             }
-            Ok(live.m.record())
+            Ok(live.record())
         }
         Ok(None) => Err(Box::new(fail(StatusCode::NOT_FOUND, "no such game"))),
         Err(e) => Err(Box::new(fail(
@@ -319,7 +348,7 @@ async fn replay_step(
             "side": this.and_then(|s| s.side).map(|s| m.side_name(s).to_string()),
             "observation": m.observe_ui(Viewer::Referee),
             "events": events,
-            "outcome": m.outcome(),
+            "outcome": if step == total { rec.outcome.clone() } else { m.outcome() },
         }))
     })
     .await;
@@ -330,20 +359,44 @@ async fn replay_step(
     }
 }
 
-async fn ws(State(server): State<Server>, upgrade: WebSocketUpgrade) -> Response {
+async fn ws(
+    State(server): State<Server>,
+    ip: Option<Extension<ClientIp>>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let ip = ip.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |e| e.0.0);
+    let ticket = match server.inner.guard.connect(&server.inner, ip) {
+        Ok(t) => t,
+        Err(m) => return fail(StatusCode::TOO_MANY_REQUESTS, m),
+    };
     upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| connection(server, socket))
+        .on_upgrade(move |socket| connection(server, socket, ticket))
 }
 
-async fn connection(server: Server, socket: WebSocket) {
+/// Messages dropped for coming too fast before the connection is closed.
+const MAX_DROPPED: u32 = 200;
+
+async fn connection(server: Server, socket: WebSocket, ticket: Ticket) {
+    let _ticket = ticket; // counted until the connection ends
     let (mut tx, mut rx) = socket.split();
     let mut conn = Conn::new(server.inner.clone());
     let mut watch: Option<tokio::sync::watch::Receiver<u64>> = None;
+    let mut allowance = server.inner.guard.messages();
+    let mut dropped = 0u32;
     loop {
         let out = tokio::select! {
             msg = rx.next() => match msg {
+                Some(Ok(Message::Text(_) | Message::Binary(_))) if !allowance.take() => {
+                    dropped += 1;
+                    if dropped > MAX_DROPPED {
+                        break;
+                    }
+                    vec![json!({"type": "error", "req": null,
+                        "message": "too many messages: slow down (this one was not read)"})
+                        .to_string()]
+                }
                 Some(Ok(Message::Text(t))) => {
                     let r = conn.handle(t.as_str());
                     if let Some(w) = r.watch {

@@ -20,15 +20,18 @@
 
 mod assets;
 mod conn;
+mod guard;
 mod http;
 mod live;
 mod store;
 mod token;
 
+pub use guard::Limits;
+
 use crate::live::{ActError, Live, lock};
 use crate::store::{GameRow, Store};
 use coupdoeil_ai::AgentSpec;
-use coupdoeil_engine::Side;
+use coupdoeil_engine::{Side, ToAct};
 use std::collections::HashMap;
 use std::future::Future;
 use std::path::PathBuf;
@@ -43,6 +46,16 @@ pub struct Config {
     pub db: Option<PathBuf>,
     /// A pause before each program decision, so that people can follow its moves.
     pub agent_delay: Duration,
+    /// Caps and rate limits per client and in all (see [`Limits`]).
+    pub limits: Limits,
+    /// Host names the server answers to besides IP addresses and `localhost` (the names of a
+    /// server on the internet: `games.example.org`). A request naming any other host in its
+    /// `Host` header is refused (DNS rebinding), and so is a WebSocket or a POST whose `Origin`
+    /// is neither the host asked for nor one of these.
+    pub hosts: Vec<String>,
+    /// The server stands behind a reverse proxy (TLS): a client is known by the last address of
+    /// the proxy's `X-Forwarded-For` header, not by the proxy's own address.
+    pub behind_proxy: bool,
 }
 
 /// What went wrong inside the server (never a client's mistake: those get an error reply).
@@ -54,6 +67,9 @@ pub enum ServerError {
     /// The operating system gave no random numbers.
     #[error("no random numbers from the operating system: {0}")]
     Random(String),
+    /// The server is at one of its limits.
+    #[error("{0}")]
+    Busy(String),
     /// A stored game does not replay.
     #[error("game {game} does not replay at step {step}: {message}")]
     Replay {
@@ -85,8 +101,12 @@ pub(crate) struct Slot {
 
 pub(crate) struct Inner {
     pub store: Mutex<Store>,
+    /// The games in memory: those being played or watched. Finished and idle games leave it
+    /// ([`Inner::evict`]) and are loaded again from the store when asked for.
     pub games: Mutex<HashMap<String, Arc<Slot>>>,
     pub config: Config,
+    /// Connections and game creations per client.
+    pub guard: guard::Guard,
 }
 
 /// The server: cheap to clone (every clone shares the same games and store).
@@ -112,10 +132,17 @@ pub struct NewGame {
     pub scenario: String,
     /// `human` or an agent spec, side A first.
     pub seats: [String; 2],
-    /// The seed of the dice; `None` draws one from the operating system.
+    /// The seed of the dice, chosen by the creator: allowed only where nobody is deceived (at
+    /// most one person, or both sides on one screen, `hotseat`), and then shown to everyone.
+    /// `None` (the rule between two people) draws a secret seed from the operating system and
+    /// publishes a commitment to it, opened in the record at the end.
     pub seed: Option<u64>,
     /// Pass for a person whose only choice is to pass (default true).
     pub auto_pass: bool,
+    /// Listed in `/api/games` for anyone to watch (otherwise only its links find it).
+    pub public: bool,
+    /// Both people play on one screen.
+    pub hotseat: bool,
 }
 
 /// The agent specs offered for a seat, weakest first: every spec of `random`, `greedy` and
@@ -133,11 +160,12 @@ pub fn agent_specs() -> Vec<String> {
 }
 
 impl Server {
-    /// Opens the store and loads every unfinished game (programs resume when [`Server::run`]
-    /// starts).
+    /// Opens the store. No game is loaded: each is replayed from the store when a client first
+    /// asks for it (its programs then resume), so that the time to start does not grow with the
+    /// number of stored games.
     ///
     /// # Errors
-    /// The database cannot be opened, or a stored game does not replay.
+    /// The database cannot be opened.
     pub fn open(config: Config) -> Result<Server, ServerError> {
         let store = match &config.db {
             Some(p) => Store::open(p)?,
@@ -146,27 +174,42 @@ impl Server {
         let inner = Arc::new(Inner {
             store: Mutex::new(store),
             games: Mutex::new(HashMap::new()),
+            guard: guard::Guard::new(config.limits.clone()),
             config,
         });
-        let ids = lock(&inner.store).unfinished()?;
-        let mut problems = Vec::new();
-        for id in ids {
-            // A game that no longer replays (its scenario or program is gone) stays in the
-            // store untouched; the others are served.
-            if let Err(e) = inner.slot(&id) {
-                problems.push(format!("game {id} is not resumed: {e}"));
-            }
-        }
         Ok(Server {
             inner,
-            problems: Arc::new(problems),
+            problems: Arc::new(Vec::new()),
         })
     }
 
-    /// The stored games that could not be resumed by [`Server::open`], each with the reason.
+    /// Problems found when opening the store (none: games are checked as they are loaded; a
+    /// game that no longer replays is reported to the client that asks for it).
     #[must_use]
     pub fn problems(&self) -> &[String] {
         &self.problems
+    }
+
+    /// How many games are in memory now (being played or watched).
+    #[must_use]
+    pub fn games_in_memory(&self) -> usize {
+        lock(&self.inner.games).len()
+    }
+
+    /// How many games are stored, and how many of them are not over.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn stored_games(&self) -> Result<(usize, usize), ServerError> {
+        let st = lock(&self.inner.store);
+        Ok((st.count()?, st.unfinished_count()?))
+    }
+
+    /// Lets finished games, and unfinished ones idle for `idle` with nobody connected and no
+    /// program thinking, leave memory; returns how many left. The server does this every
+    /// minute by itself.
+    pub fn evict(&self, idle: Duration) -> usize {
+        self.inner.evict(idle)
     }
 
     /// The HTTP routes (lobby, API, assets) and the WebSocket endpoint.
@@ -186,13 +229,29 @@ impl Server {
     ) -> Result<(), ServerError> {
         use axum::serve::ListenerExt;
         self.resume();
+        // Finished and idle games leave memory every minute.
+        let sweeper = {
+            let inner = self.inner.clone();
+            tokio::spawn(async move {
+                let mut tick = tokio::time::interval(Duration::from_secs(60));
+                loop {
+                    tick.tick().await;
+                    inner.evict(IDLE);
+                }
+            })
+        };
         // Small messages both ways: send them at once rather than waiting to fill packets.
         let listener = listener.tap_io(|tcp| {
             let _ = tcp.set_nodelay(true);
         });
-        axum::serve(listener, self.router())
+        let app = self
+            .router()
+            .into_make_service_with_connect_info::<std::net::SocketAddr>();
+        let r = axum::serve(listener, app)
             .with_graceful_shutdown(shutdown)
-            .await?;
+            .await;
+        sweeper.abort();
+        r?;
         Ok(())
     }
 
@@ -220,12 +279,18 @@ pub enum CreateError {
     /// The request is wrong.
     #[error("{0}")]
     Invalid(String),
+    /// The server is at its limit of games in progress, or the client at its rate.
+    #[error("{0}")]
+    Busy(String),
     /// The server failed.
     #[error(transparent)]
     Server(#[from] ServerError),
 }
 
-fn now() -> i64 {
+/// An unfinished game nobody has touched for this long, with nobody connected, leaves memory.
+const IDLE: Duration = Duration::from_secs(15 * 60);
+
+pub(crate) fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0))
@@ -240,10 +305,25 @@ impl Inner {
         if !token::plausible_id(id) {
             return Ok(None);
         }
-        let Some(live) = Live::load(&self.store, id)? else {
+        let Some(mut live) = Live::load(&self.store, id)? else {
             return Ok(None);
         };
+        if live.to_act() == ToAct::Chance {
+            // Created (a rematch) but not yet started: the opening draws.
+            live.start(&self.store)?;
+        }
         let mut games = lock(&self.games);
+        if games.len() >= self.config.limits.games_in_memory && !games.contains_key(id) {
+            drop(games);
+            self.evict(Duration::ZERO);
+            games = lock(&self.games);
+            if games.len() >= self.config.limits.games_in_memory {
+                return Err(ServerError::Busy(format!(
+                    "the server holds {} games in memory, its limit: try again later",
+                    games.len()
+                )));
+            }
+        }
         let slot = games
             .entry(id.to_string())
             .or_insert_with(|| {
@@ -257,12 +337,9 @@ impl Inner {
         Ok(Some(slot))
     }
 
-    fn slot(&self, id: &str) -> Result<Arc<Slot>, ServerError> {
-        self.find(id)?
-            .ok_or_else(|| ServerError::Engine(format!("no game {id}")))
-    }
-
-    fn create(&self, new: &NewGame) -> Result<Created, CreateError> {
+    /// A new game's row: the players checked, a token for each person, the seed drawn in
+    /// secret with the salt of its commitment (or the creator's, where that deceives nobody).
+    fn new_row(&self, new: &NewGame) -> Result<GameRow, CreateError> {
         let loaded = coupdoeil_games::load(&new.scenario)
             .map_err(|e| CreateError::Invalid(e.to_string()))?;
         let specs = agent_specs();
@@ -281,11 +358,32 @@ impl Inner {
                 tokens[side.index()] = Some(token::secret()?);
             }
         }
-        let seed = match new.seed {
-            Some(s) => s,
-            None => token::seed()?,
+        let people = tokens.iter().filter(|t| t.is_some()).count();
+        if new.seed.is_some() && people == 2 && !new.hotseat {
+            return Err(CreateError::Invalid(
+                "a chosen dice seed would let its chooser foresee every die and the opponent's \
+                 cards: between two people on two screens the server draws the seed in secret \
+                 (and shows both a commitment to it); choose a seed only hot-seat or against the \
+                 computer"
+                    .into(),
+            ));
+        }
+        if new.hotseat && people != 2 {
+            return Err(CreateError::Invalid(
+                "hot-seat needs both sides played by people".into(),
+            ));
+        }
+        let open = lock(&self.store).unfinished_count()?;
+        if open >= self.config.limits.open_games {
+            return Err(CreateError::Busy(format!(
+                "the server already holds {open} battles in progress, its limit: try again later"
+            )));
+        }
+        let (seed, salt) = match new.seed {
+            Some(s) => (s, None),
+            None => (token::seed()?, Some(token::salt()?)),
         };
-        let row = GameRow {
+        Ok(GameRow {
             id: token::game_id()?,
             scenario: loaded.game.scenario_id().to_string(),
             seed,
@@ -293,14 +391,25 @@ impl Inner {
                 new.seats[0].trim().to_ascii_lowercase(),
                 new.seats[1].trim().to_ascii_lowercase(),
             ],
-            tokens: tokens.clone(),
+            tokens,
             auto_pass: new.auto_pass,
             version: 0,
             created: now(),
             finished: false,
             outcome: None,
             steps: 0,
-        };
+            salt,
+            public: new.public,
+            hotseat: new.hotseat,
+            ending: None,
+            draw_offer: None,
+            rematch_offer: None,
+            rematch: None,
+        })
+    }
+
+    fn create(&self, new: &NewGame) -> Result<Created, CreateError> {
+        let row = self.new_row(new)?;
         lock(&self.store).create(&row)?;
         let mut live = Live::rebuild(row.clone(), &[])?;
         live.start(&self.store)?;
@@ -310,7 +419,60 @@ impl Inner {
             tx: watch::channel(v).0,
         });
         lock(&self.games).insert(row.id.clone(), slot);
-        Ok(Created { id: row.id, tokens })
+        Ok(Created {
+            id: row.id,
+            tokens: row.tokens,
+        })
+    }
+
+    /// The rematch of a finished game: the same scenario, players and options with the sides
+    /// swapped and a new secret seed; stored and linked to the old game. The caller holds the
+    /// old game's lock; the new game is loaded when first asked for.
+    pub fn rematch(&self, live: &mut Live) -> Result<String, ActError> {
+        let old = &live.row;
+        let new = NewGame {
+            scenario: old.scenario.clone(),
+            seats: [old.seats[1].clone(), old.seats[0].clone()],
+            seed: None,
+            auto_pass: old.auto_pass,
+            public: old.public,
+            hotseat: old.hotseat,
+        };
+        let row = self.new_row(&new).map_err(|e| match e {
+            CreateError::Server(e) => ActError::Internal(e),
+            other => ActError::Refused(other.to_string()),
+        })?;
+        let version = live.version + 1;
+        lock(&self.store).create_rematch(&old.id, &row, version)?;
+        live.version = version;
+        live.rematch_offer = None;
+        live.row.rematch = Some(row.id.clone());
+        live.rematch = Some((row.id.clone(), row.tokens));
+        Ok(row.id)
+    }
+
+    /// Lets finished games, and unfinished ones idle for `idle`, leave memory when nobody holds
+    /// them (no connection, no program thinking): they are loaded again when asked for. Also
+    /// forgets the clients with nothing counted.
+    pub fn evict(&self, idle: Duration) -> usize {
+        self.guard.sweep();
+        let limit = now() - i64::try_from(idle.as_secs()).unwrap_or(i64::MAX);
+        let mut games = lock(&self.games);
+        let before = games.len();
+        games.retain(|_, slot| {
+            // Held elsewhere: a connection or a program's task is using it.
+            if Arc::strong_count(slot) > 1 {
+                return true;
+            }
+            // Busy right now: keep it (never wait for a game's lock while holding the map's).
+            let Ok(live) = slot.live.try_lock() else {
+                return true;
+            };
+            let done = live.to_act() == ToAct::Over;
+            let idle = live.touched <= limit && !live.thinking;
+            !(done || idle)
+        });
+        before - games.len()
     }
 
     /// Reloads a game from the store after a failure left memory and store apart.

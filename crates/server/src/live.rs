@@ -2,9 +2,11 @@
 //! its steps; every change written to the store before anyone is told.
 
 use crate::ServerError;
-use crate::store::{GameRow, Store};
+use crate::store::{ChatLine, GameRow, Store};
 use coupdoeil_ai::{AgentSpec, ChaCha8Rng};
-use coupdoeil_engine::{RecordStep, Side, StepKind, ToAct};
+use coupdoeil_engine::{
+    Ending, Outcome, Record, RecordStep, SeedCommitment, Side, StepKind, ToAct, seed_commitment,
+};
 use coupdoeil_games::{AnyAgent, AnyMatch, Audience, rng_stream};
 use std::sync::Mutex;
 
@@ -58,6 +60,31 @@ pub(crate) struct Live {
     pub dice: Vec<DiceEntry>,
     /// A program failed to choose: the game waits (shown to its players).
     pub stalled: Option<String>,
+    /// The game ended outside the rules: a resignation or an agreed draw.
+    pub ending: Option<Ending>,
+    /// The side offering a draw now.
+    pub draw_offer: Option<Side>,
+    /// The side asking for a rematch now.
+    pub rematch_offer: Option<Side>,
+    /// The rematch, once made: its id and its seats' tokens (side A first; the old side A
+    /// plays side B in it).
+    pub rematch: Option<(String, [Option<String>; 2])>,
+    /// The players' chat.
+    pub chat: Vec<ChatLine>,
+    /// When the game last changed (Unix seconds): idle games leave memory.
+    pub touched: i64,
+}
+
+fn side_of(text: Option<&str>) -> Option<Side> {
+    match text {
+        Some("A") => Some(Side::A),
+        Some("B") => Some(Side::B),
+        _ => None,
+    }
+}
+
+fn side_word(s: Option<Side>) -> Option<&'static str> {
+    s.map(coupdoeil_games::side_letter)
 }
 
 /// A program's turn to choose: everything it needs, moved out of the game while it thinks.
@@ -77,6 +104,9 @@ fn clock() -> coupdoeil_ai::Clock {
     std::sync::Arc::new(move || start.elapsed())
 }
 
+/// Most lines in one game's chat.
+pub(crate) const MAX_CHAT: usize = 2000;
+
 fn internal(e: impl std::fmt::Display) -> ServerError {
     ServerError::Engine(e.to_string())
 }
@@ -93,7 +123,12 @@ impl Live {
 
     fn replay(row: GameRow, steps: &[RecordStep], roll: bool) -> Result<Live, ServerError> {
         let loaded = coupdoeil_games::load(&row.scenario).map_err(internal)?;
-        let m = loaded.new_match(row.seed);
+        let mut m = loaded.new_match(row.seed);
+        // A secret seed is committed to in the record's header (the salt stays out of it).
+        m.set_commitment(row.salt.as_ref().map(|salt| SeedCommitment {
+            sha256: seed_commitment(row.seed, salt),
+            salt: None,
+        }));
         let game = m.game();
         let mut agents: [Option<AnyAgent>; 2] = [None, None];
         let mut agent_seat = [false; 2];
@@ -102,6 +137,10 @@ impl Live {
             agents[side.index()] = game.agent_with_clock(spec, Some(clock()));
             agent_seat[side.index()] = agents[side.index()].is_some();
         }
+        let offers = (
+            side_of(row.draw_offer.as_deref()),
+            side_of(row.rematch_offer.as_deref()),
+        );
         let mut live = Live {
             rngs: [
                 Some(rng_stream(row.seed ^ row.version, 1)),
@@ -116,6 +155,16 @@ impl Live {
             epoch: 0,
             dice: Vec::new(),
             stalled: None,
+            ending: None,
+            draw_offer: offers.0,
+            rematch_offer: offers.1,
+            rematch: None,
+            chat: Vec::new(),
+            touched: crate::now(),
+        };
+        live.ending = match &live.row.ending {
+            Some(text) => Some(serde_json::from_str(text).map_err(internal)?),
+            None => None,
         };
         for (i, step) in steps.iter().enumerate() {
             let n = i + 1;
@@ -159,17 +208,185 @@ impl Live {
         Ok(live)
     }
 
-    /// Loads a game from the store.
+    /// Loads a game from the store: its steps replayed, its chat, its rematch.
     pub fn load(store: &Mutex<Store>, id: &str) -> Result<Option<Live>, ServerError> {
-        let (row, steps) = {
+        let (row, steps, chat, rematch) = {
             let st = lock(store);
             let Some(row) = st.game(id)? else {
                 return Ok(None);
             };
             let steps = st.steps(id)?;
-            (row, steps)
+            let chat = st.chat_lines(id)?;
+            let rematch = match &row.rematch {
+                Some(r) => st.game(r)?.map(|g| (g.id, g.tokens)),
+                None => None,
+            };
+            (row, steps, chat, rematch)
         };
-        Live::rebuild(row, &steps).map(Some)
+        let mut live = Live::rebuild(row, &steps)?;
+        live.chat = chat;
+        live.rematch = rematch;
+        Ok(Some(live))
+    }
+
+    /// Who acts next: nobody once the game ended, by the rules or by the players.
+    pub fn to_act(&self) -> ToAct {
+        if self.ending.is_some() {
+            ToAct::Over
+        } else {
+            self.m.to_act()
+        }
+    }
+
+    /// How the game ended, if it did (by the rules, a resignation or an agreement).
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.ending {
+            Some(e) => Some(e.outcome()),
+            None => self.m.outcome(),
+        }
+    }
+
+    /// The game's record: once it is over with the salt that opens the seed's commitment and,
+    /// when the players ended it, the ending chained in.
+    pub fn record(&self) -> Record {
+        let mut r = self.m.record();
+        if self.outcome().is_some()
+            && let Some(c) = r.commitment.as_mut()
+        {
+            c.salt.clone_from(&self.row.salt);
+        }
+        if let Some(e) = self.ending {
+            r.end(e);
+        }
+        r
+    }
+
+    /// What everyone may know of the dice: the commitment to a secret seed (the seed and its
+    /// salt once the game is over), or the seed itself when its creator chose it.
+    pub fn dice_json(&self) -> serde_json::Value {
+        let over = self.outcome().is_some();
+        match &self.row.salt {
+            Some(salt) => serde_json::json!({
+                "chosen": false,
+                "commitment": seed_commitment(self.row.seed, salt),
+                "seed": over.then(|| self.row.seed.to_string()),
+                "salt": over.then(|| salt.clone()),
+                "formula": "SHA-256 of coupdoeil-seed-v1:SALT:SEED",
+            }),
+            None => serde_json::json!({
+                "chosen": true,
+                "seed": self.row.seed.to_string(),
+            }),
+        }
+    }
+
+    /// The step number of `side`'s latest decision (0: none yet).
+    pub fn last_decision(&self, side: Side) -> usize {
+        self.m.last_decision(side)
+    }
+
+    /// `side` resigns: the other side wins. Stored before anyone is told.
+    pub fn resign(&mut self, store: &Mutex<Store>, side: Side) -> Result<(), ActError> {
+        self.end(store, Ending::Resignation { side })
+    }
+
+    fn end(&mut self, store: &Mutex<Store>, ending: Ending) -> Result<(), ActError> {
+        if self.to_act() == ToAct::Over {
+            return Err(ActError::Refused("the game is over already".into()));
+        }
+        let outcome = serde_json::to_string(&ending.outcome()).map_err(internal)?;
+        let text = serde_json::to_string(&ending).map_err(internal)?;
+        let version = self.version + 1;
+        lock(store).end(&self.row.id, &text, &outcome, version)?;
+        self.version = version;
+        self.ending = Some(ending);
+        self.draw_offer = None;
+        self.row.ending = Some(text);
+        self.row.finished = true;
+        self.row.outcome = Some(outcome);
+        self.touched = crate::now();
+        Ok(())
+    }
+
+    fn store_offers(&mut self, store: &Mutex<Store>) -> Result<(), ActError> {
+        let version = self.version + 1;
+        lock(store).set_offers(
+            &self.row.id,
+            side_word(self.draw_offer),
+            side_word(self.rematch_offer),
+            version,
+        )?;
+        self.version = version;
+        self.touched = crate::now();
+        Ok(())
+    }
+
+    /// Both sides are people (a draw can be agreed, a rematch asked for, a chat held).
+    pub fn between_people(&self) -> bool {
+        self.human(Side::A) && self.human(Side::B)
+    }
+
+    /// `side` offers a draw, or accepts the other side's offer (the game ends drawn).
+    pub fn offer_draw(&mut self, store: &Mutex<Store>, side: Side) -> Result<bool, ActError> {
+        if self.to_act() == ToAct::Over {
+            return Err(ActError::Refused("the game is over already".into()));
+        }
+        if !self.between_people() {
+            return Err(ActError::Refused(
+                "a draw is agreed between two people: the computer plays on (resign instead)"
+                    .into(),
+            ));
+        }
+        match self.draw_offer {
+            Some(s) if s == side => Err(ActError::Refused(
+                "you have offered a draw already: wait for the answer".into(),
+            )),
+            Some(_) => {
+                self.end(store, Ending::Agreement)?;
+                Ok(true)
+            }
+            None => {
+                self.draw_offer = Some(side);
+                self.store_offers(store)?;
+                Ok(false)
+            }
+        }
+    }
+
+    /// `side` declines the other side's draw offer, or takes back its own.
+    pub fn decline_draw(&mut self, store: &Mutex<Store>, side: Side) -> Result<(), ActError> {
+        let _ = side;
+        if self.draw_offer.is_none() {
+            return Err(ActError::Refused("no draw is offered".into()));
+        }
+        self.draw_offer = None;
+        self.store_offers(store)
+    }
+
+    /// Adds a line to the players' chat.
+    pub fn say(&mut self, store: &Mutex<Store>, side: Side, text: &str) -> Result<(), ActError> {
+        if !self.between_people() {
+            return Err(ActError::Refused(
+                "the chat is between two people: the computer does not read it".into(),
+            ));
+        }
+        if self.chat.len() >= MAX_CHAT {
+            return Err(ActError::Refused(format!(
+                "this game's chat is full ({MAX_CHAT} lines)"
+            )));
+        }
+        let time = crate::now();
+        let n = lock(store).chat(&self.row.id, side, time, text)?;
+        self.chat.push(ChatLine {
+            n,
+            side,
+            time,
+            text: text.to_string(),
+        });
+        self.version += 1;
+        lock(store).set_version(&self.row.id, self.version)?;
+        self.touched = time;
+        Ok(())
     }
 
     /// Is `side` played by a person?
@@ -180,7 +397,7 @@ impl Live {
     /// The pass to make for the person to act, who can only pass (when passes are made for
     /// them in this game).
     fn auto_pass_due(&self) -> Option<String> {
-        let ToAct::Side(side) = self.m.to_act() else {
+        let ToAct::Side(side) = self.to_act() else {
             return None;
         };
         if !self.row.auto_pass || !self.human(side) {
@@ -193,7 +410,7 @@ impl Live {
     /// pending card with the match's dice, and passes for a person who can only pass.
     pub fn advance(&mut self) -> Result<(), ServerError> {
         for _ in 0..100_000 {
-            match self.m.to_act() {
+            match self.to_act() {
                 ToAct::Chance => {
                     let turn = self.m.turn_label();
                     let r = self.m.roll().map_err(internal)?;
@@ -221,6 +438,7 @@ impl Live {
     /// Writes the steps after the first `before` (and the new version) to the store.
     fn commit(&mut self, store: &Mutex<Store>, before: usize) -> Result<(), ServerError> {
         self.version += 1;
+        self.touched = crate::now();
         let rec = self.m.record();
         let new = rec.steps.get(before..).unwrap_or(&[]);
         let outcome = self
@@ -251,8 +469,8 @@ impl Live {
         side: Side,
         actions: &[String],
     ) -> Result<(), ActError> {
-        if self.m.to_act() != ToAct::Side(side) {
-            return Err(ActError::Refused(match self.m.to_act() {
+        if self.to_act() != ToAct::Side(side) {
+            return Err(ActError::Refused(match self.to_act() {
                 ToAct::Side(s) => format!(
                     "it is the {} player's decision, not yours",
                     self.m.side_name(s)
@@ -281,7 +499,7 @@ impl Live {
 
     /// How many of `side`'s decisions the person may take back now.
     pub fn undoable(&self, side: Side) -> usize {
-        if self.m.to_act() != ToAct::Side(side) || !self.human(side) {
+        if self.to_act() != ToAct::Side(side) || !self.human(side) {
             return 0;
         }
         self.m.undoable(side)
@@ -339,7 +557,7 @@ impl Live {
         if self.thinking || self.stalled.is_some() {
             return None;
         }
-        let ToAct::Side(side) = self.m.to_act() else {
+        let ToAct::Side(side) = self.to_act() else {
             return None;
         };
         let i = side.index();
@@ -372,7 +590,7 @@ impl Live {
         self.agents[side.index()] = Some(agent);
         self.rngs[side.index()] = Some(rng);
         self.thinking = false;
-        if self.version != version || self.m.to_act() != ToAct::Side(side) {
+        if self.version != version || self.to_act() != ToAct::Side(side) {
             return Ok(false);
         }
         let action = choice.map_err(ServerError::Engine)?;

@@ -1,5 +1,5 @@
 //! Secrets from the operating system's random number generator: seat tokens (128 bits), game
-//! ids and dice seeds.
+//! ids, dice seeds and the salts of their commitments.
 
 use crate::ServerError;
 
@@ -30,6 +30,12 @@ pub(crate) fn seed() -> Result<u64, ServerError> {
     let mut b = [0u8; 8];
     random(&mut b)?;
     Ok(u64::from_le_bytes(b))
+}
+
+/// The salt of a seed's commitment: 128 random bits as 32 hex digits, kept secret until the
+/// game is over.
+pub(crate) fn salt() -> Result<String, ServerError> {
+    secret()
 }
 
 /// Could this be a game id (16 lower-case hex digits)? Checked before touching the store.

@@ -4,14 +4,13 @@
 
 mod common;
 
-use common::{Client, create, http, start};
-use coupdoeil_server::Config;
+use common::{Client, create, create_with, http, start};
 use serde_json::{Value, json};
 use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_assets_and_lobby_api() {
-    let server = start(Config::default()).await;
+    let server = start(common::config()).await;
     let addr = server.addr;
     for (path, needle) in [
         ("/", "New battle"),
@@ -57,7 +56,13 @@ async fn pages_assets_and_lobby_api() {
     );
     assert_eq!(specs, coupdoeil_server::agent_specs());
 
-    let (id, tokens) = create(addr, "dm-leuthen", ["human", "greedy"], Some(99)).await;
+    let (id, tokens) = create_with(
+        addr,
+        json!({"scenario": "dm-leuthen", "players": {"A": "human", "B": "greedy"},
+               "seed": 99, "public": true}),
+    )
+    .await;
+    let (private, _) = create(addr, "dm-leuthen", ["human", "greedy"], Some(99)).await;
     assert_eq!(
         tokens[0].as_ref().map(String::len),
         Some(32),
@@ -66,7 +71,8 @@ async fn pages_assets_and_lobby_api() {
     assert!(tokens[1].is_none(), "a program's side has no token");
     let (status, list) = http(addr, "GET", "/api/games", None).await;
     assert_eq!(status, 200);
-    assert!(list.contains(&id));
+    assert!(list.contains(&id), "a public game is listed");
+    assert!(!list.contains(&private), "a private game is not: {list}");
     assert!(
         !list.contains(tokens[0].as_ref().unwrap()),
         "the list shows no token"
@@ -92,7 +98,7 @@ async fn pages_assets_and_lobby_api() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn programs_finish_a_game_whose_record_verifies_and_replays() {
-    let server = start(Config::default()).await;
+    let server = start(common::config()).await;
     let addr = server.addr;
     let (id, tokens) = create(addr, "dm-leuthen-historical", ["random", "random"], Some(5)).await;
     assert!(tokens.iter().all(Option::is_none));
@@ -153,11 +159,12 @@ async fn programs_finish_a_game_whose_record_verifies_and_replays() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn undo_goes_back_only_over_own_decisions() {
-    let server = start(Config::default()).await;
+    let server = start(common::config()).await;
     let addr = server.addr;
     // No automatic passes: the card windows are decisions that may be taken back.
+    // Two people on two screens: the server draws the seed (the moves below need no dice).
     let body = json!({"scenario": "dm-leuthen-historical", "players": {"A": "human", "B": "human"},
-                      "seed": 11, "auto_pass": false})
+                      "auto_pass": false})
     .to_string();
     let (_, text) = http(addr, "POST", "/api/games", Some(&body)).await;
     let v: Value = serde_json::from_str(&text).unwrap();
@@ -241,10 +248,10 @@ async fn undo_goes_back_only_over_own_decisions() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hot_seat_hands_the_screen_over() {
-    let server = start(Config::default()).await;
+    let server = start(common::config()).await;
     let addr = server.addr;
     let body = json!({"scenario": "dm-leuthen-historical", "players": {"A": "human", "B": "human"},
-                      "seed": 3, "auto_pass": false})
+                      "seed": 3, "auto_pass": false, "hotseat": true})
     .to_string();
     let (_, text) = http(addr, "POST", "/api/games", Some(&body)).await;
     let v: Value = serde_json::from_str(&text).unwrap();

@@ -4,7 +4,6 @@
 mod common;
 
 use common::{Client, create, start};
-use coupdoeil_server::Config;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -136,7 +135,7 @@ fn shaped(r: &mut Rng, game: &str, tokens: &[String], avoid_state: u64) -> Value
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_messages_get_errors_and_change_nothing() {
-    let server = start(Config::default()).await;
+    let server = start(common::config()).await;
     let addr = server.addr;
     let (id, tokens) = create(addr, "dm-leuthen-historical", ["human", "human"], Some(7)).await;
     let ta = tokens[0].clone().unwrap();
@@ -216,7 +215,7 @@ async fn hostile_messages_get_errors_and_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_http_requests_are_refused() {
-    let server = start(Config::default()).await;
+    let server = start(common::config()).await;
     let addr = server.addr;
     for body in [
         "",

@@ -1,16 +1,14 @@
 //! Nothing hidden reaches a connection that may not see it: while the game lasts, neither
 //! player's connection (nor a spectator's) is ever sent the identity of an enemy piece still
-//! hidden, a card in the enemy's hand, or the dice seed. Checked on every frame of a whole
-//! game between two people who seek battle.
+//! hidden, a card in the enemy's hand, or the dice seed (nor the salt of its commitment).
+//! Checked on every frame of a whole game between two people who seek battle; at the end the
+//! record reveals the seed, which opens the commitment both players were shown at the start.
 
 mod common;
 
 use common::{Client, create, http, start};
-use coupdoeil_server::Config;
 use serde_json::Value;
 use std::collections::BTreeSet;
-
-const SEED: u64 = 8_734_512_987_654_321;
 
 /// Does `text` contain `word` with no letter, digit, `-` or `_` on either side?
 fn has_word(text: &str, word: &str) -> bool {
@@ -58,21 +56,24 @@ fn secrets(board: &Value, sides: Vec<&'static str>) -> Secrets {
     }
 }
 
-/// Checks every frame a connection was sent, in order, until the game ended.
-fn check(frames: &[String], s: &Secrets, who: &str) -> usize {
+/// Checks every frame a connection was sent, in order, until the game ended: none holds the
+/// seed or the salt, and the commitment shown is the one the record opens.
+fn check(frames: &[String], s: &Secrets, dice: &Secret, who: &str) -> usize {
     let mut known_units: BTreeSet<String> = BTreeSet::new();
     let mut known_cards: BTreeSet<String> = BTreeSet::new();
     let mut checked = 0;
     for f in frames {
-        assert!(
-            !f.contains(&SEED.to_string()),
-            "{who} was sent the seed: {f}"
-        );
         let v: Value = serde_json::from_str(f).unwrap();
+        if v["type"] == "state" && !v["outcome"].is_null() {
+            break; // over: everything may be shown
+        }
+        assert!(!has_word(f, &dice.seed), "{who} was sent the seed: {f}");
+        assert!(!f.contains(&dice.salt), "{who} was sent the salt: {f}");
         if v["type"] == "state" {
-            if !v["outcome"].is_null() {
-                break; // over: everything may be shown
-            }
+            let proof = &v["dice_proof"];
+            assert_eq!(proof["chosen"], false, "{who}: {proof}");
+            assert_eq!(proof["commitment"], dice.commitment.as_str(), "{who}");
+            assert!(proof["seed"].is_null() && proof["salt"].is_null(), "{who}");
             let obs = &v["observation"];
             for p in obs["pieces"].as_array().unwrap() {
                 if !s.sides.contains(&p["side"].as_str().unwrap()) {
@@ -141,12 +142,20 @@ fn check(frames: &[String], s: &Secrets, who: &str) -> usize {
     checked
 }
 
+/// The dice secrets of a game, learnt from its record once it is over.
+struct Secret {
+    seed: String,
+    salt: String,
+    commitment: String,
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_connection_is_sent_what_it_may_not_see() {
-    let server = start(Config::default()).await;
+    let server = start(common::config()).await;
     let addr = server.addr;
     for scenario in ["dm-leuthen-historical", "dm-leuthen"] {
-        let (id, tokens) = create(addr, scenario, ["human", "human"], Some(SEED)).await;
+        // Two people on two screens: the server draws the seed in secret.
+        let (id, tokens) = create(addr, scenario, ["human", "human"], None).await;
         let (ta, tb) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
         let mut a = Client::join(addr, &id, &[&ta]).await;
         let mut b = Client::join(addr, &id, &[&tb]).await;
@@ -165,31 +174,61 @@ async fn no_connection_is_sent_what_it_may_not_see() {
             over = !a.state.as_ref().unwrap()["outcome"].is_null();
             k += 1;
         }
+        if !over {
+            let (status, _) = http(addr, "GET", &format!("/api/games/{id}/record"), None).await;
+            assert_eq!(status, 403, "{scenario}: no record while the game lasts");
+            // Not over in the decisions allowed: the Prussian resigns, and the record is out.
+            let r = a.request(serde_json::json!({"type": "resign"})).await;
+            assert_eq!(r["type"], "done", "{r}");
+            watcher.wait_version(r["state"].as_u64().unwrap()).await;
+        }
+        let (status, text) = http(addr, "GET", &format!("/api/games/{id}/record"), None).await;
+        assert_eq!(status, 200, "{scenario}: the record once the game is over");
+        let record: coupdoeil_engine::Record = serde_json::from_str(&text).unwrap();
+        coupdoeil_games::replay_record(&record).expect("the record verifies");
+        let c = record
+            .commitment
+            .clone()
+            .expect("a secret seed is committed to");
+        let dice = Secret {
+            seed: record.seed.to_string(),
+            salt: c.salt.clone().expect("the salt is revealed at the end"),
+            commitment: c.sha256.clone(),
+        };
+        assert_eq!(
+            coupdoeil_engine::seed_commitment(record.seed, &dice.salt),
+            dice.commitment
+        );
+        // The end shows the seed and the salt to everyone.
+        let end = watcher.state.clone().unwrap();
+        assert!(!end["outcome"].is_null());
+        assert_eq!(end["dice_proof"]["seed"], dice.seed.as_str());
+        assert_eq!(end["dice_proof"]["salt"], dice.salt.as_str());
         // Something was hidden, and some of it came to light during the game.
         let (_, board) = http(addr, "GET", &format!("/api/games/{id}/board"), None).await;
         let board: Value = serde_json::from_str(&board).unwrap();
         let na = check(
             &b.frames,
             &secrets(&board, vec!["A"]),
+            &dice,
             "the Austrian player",
         );
         let nb = check(
             &a.frames,
             &secrets(&board, vec!["B"]),
+            &dice,
             "the Prussian player",
         );
         let ns = check(
             &watcher.frames,
             &secrets(&board, vec!["A", "B"]),
+            &dice,
             "a spectator",
         );
         assert!(
             na > 50 && nb > 50 && ns > 50,
             "{scenario}: {na} {nb} {ns} frames checked"
         );
-        // The record is not available while the game lasts; once it is over it is.
-        let (status, _) = http(addr, "GET", &format!("/api/games/{id}/record"), None).await;
-        assert_eq!(status, if over { 200 } else { 403 }, "{scenario}");
         eprintln!("{scenario}: {k} decisions, over: {over}; frames checked {na} {nb} {ns}");
     }
     server.stop().await;

@@ -4,7 +4,6 @@
 mod common;
 
 use common::{Client, create, start};
-use coupdoeil_server::Config;
 use std::time::{Duration, Instant};
 
 const GAMES: usize = 100;
@@ -12,7 +11,7 @@ const DECISIONS: usize = 40;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hundred_simultaneous_games_complete_without_error() {
-    let server = start(Config::default()).await;
+    let server = start(common::config()).await;
     let addr = server.addr;
     let t = Instant::now();
     let mut tasks = Vec::new();

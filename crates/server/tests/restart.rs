@@ -103,7 +103,7 @@ fn a_killed_server_resumes_every_game_with_nothing_lost() {
     let db = temp_db("restart");
     let config = Config {
         db: Some(db.clone()),
-        ..Config::default()
+        ..common::config()
     };
 
     // The first life of the server, killed without warning: its runtime is dropped with every
@@ -167,7 +167,7 @@ fn a_killed_server_resumes_every_game_with_nothing_lost() {
     // The same game played in one go: the same events and the same dice.
     let rt = runtime();
     rt.block_on(async {
-        let server = start(Config::default()).await;
+        let server = start(common::config()).await;
         let addr = server.addr;
         let (id, tokens) = create(addr, SCENARIO, ["human", "human"], Some(SEED)).await;
         let (ta, tb) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());

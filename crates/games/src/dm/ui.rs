@@ -392,11 +392,20 @@ pub(super) fn reach(g: &DrumsMuskets, s: &State, side: Side, unit: &str) -> Resu
     if let Some(c) = start_cell {
         record(c, start_facing, (m0.half_mp, false, Vec::new()));
     }
+    // Best first: the position with the most MP left, then the fewest actions, is expanded first,
+    // so that each position is reached first by its best way. (Taken in any other order, a
+    // position first reached the long way round, e.g. by turning through every facing when
+    // turns cost nothing, kept that way for everything after it.)
     let mut seen: BTreeSet<coupdoeil_dm::state::MoveKey> = BTreeSet::new();
-    let mut frontier: Vec<(State, Vec<Action>)> = vec![(st.clone(), Vec::new())];
+    let mut pool: Vec<Option<(State, Vec<Action>)>> = vec![Some((st.clone(), Vec::new()))];
+    let mut frontier = std::collections::BinaryHeap::new();
+    frontier.push((m0.half_mp, std::cmp::Reverse(0usize), std::cmp::Reverse(0usize)));
     let mut moves = Vec::new();
     let mut steps = 0usize;
-    while let Some((cur, path)) = frontier.pop() {
+    while let Some((_, _, std::cmp::Reverse(i))) = frontier.pop() {
+        let Some((cur, path)) = pool[i].take() else {
+            continue;
+        };
         steps += 1;
         if steps > 20_000 {
             break; // a safety bound: a unit's move has far fewer positions
@@ -425,7 +434,13 @@ pub(super) fn reach(g: &DrumsMuskets, s: &State, side: Side, unit: &str) -> Resu
                     if legal.binary_search(&Action::EndMove).is_ok() {
                         record(cell, piece.facing, (m2.half_mp, false, p2.clone()));
                     }
-                    frontier.push((next, p2));
+                    let key = (
+                        m2.half_mp,
+                        std::cmp::Reverse(p2.len()),
+                        std::cmp::Reverse(pool.len()),
+                    );
+                    pool.push(Some((next, p2)));
+                    frontier.push(key);
                 }
                 _ => record(cell, piece.facing, (0, true, p2)),
             }
@@ -627,6 +642,92 @@ mod tests {
         assert!(m.reachable(side.other(), &unit).is_err());
         assert!(m.reachable(side, "nobody").is_err());
         assert!(m.check_sequence(side, &["select nobody".into()]).is_err());
+    }
+
+    /// The unit's hex and facing in `m`, as its own side sees it.
+    fn position(m: &AnyMatch, side: Side, unit: &str) -> (Value, Value) {
+        let obs = m.observe_ui(Viewer::Side(side));
+        let piece = obs["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["unit"]["id"] == unit)
+            .unwrap()
+            .clone();
+        (piece["hex"].clone(), piece["facing"].clone())
+    }
+
+    /// Plays to the first Movement Phase decision of a game whose side to move played `card` in
+    /// its Movement card window (the first seed that deals it).
+    fn movement_start_playing(card: &str) -> AnyMatch {
+        let play = format!("play {card}");
+        for seed in 1..200 {
+            let mut m = load("dm-leuthen-historical").unwrap().new_match(seed);
+            let mut played = false;
+            for _ in 0..20 {
+                to_decision(&mut m);
+                let legal = m.legal_actions();
+                if legal.iter().any(|a| a.notation == play) {
+                    m.apply(&play).unwrap();
+                    played = true;
+                } else if legal.iter().any(|a| a.notation.starts_with("select ")) {
+                    break;
+                } else {
+                    m.apply("pass").unwrap();
+                }
+            }
+            if played {
+                return m;
+            }
+        }
+        panic!("no seed deals {card} for the first Movement Phase");
+    }
+
+    #[test]
+    fn the_move_finder_never_turns_a_unit_through_a_full_circle() {
+        // With facing changes free (P07 "Dead Ground behind the Rises") every turn costs
+        // nothing: the search must still not turn a unit round and back.
+        for m in [movement_start(), movement_start_playing("P07")] {
+            full_circles_checked(&m);
+        }
+    }
+
+    fn full_circles_checked(m: &AnyMatch) {
+        let ToAct::Side(side) = m.to_act() else {
+            panic!()
+        };
+        let units: Vec<String> = m
+            .legal_hints()
+            .iter()
+            .filter(|h| h.verb == "select")
+            .filter_map(|h| h.unit.clone())
+            .take(4)
+            .collect();
+        let mut ways = 0;
+        for unit in &units {
+            let r = m.reachable(side, unit).unwrap();
+            for h in &r.hexes {
+                for f in &h.facings {
+                    // Along the way the unit never stands in a hex with a facing it had there
+                    // already: no turn that comes back where it began.
+                    let mut c = m.clone();
+                    let mut been = BTreeSet::new();
+                    for a in &f.path {
+                        c.apply(a).unwrap();
+                        let (hex, facing) = position(&c, side, unit);
+                        assert!(
+                            been.insert((hex.to_string(), facing.to_string())),
+                            "{unit} to {} facing {}: {:?} comes back to {hex} {facing}",
+                            h.hex,
+                            f.facing,
+                            f.path
+                        );
+                    }
+                    ways += 1;
+                }
+            }
+        }
+        assert!(ways > 20, "{ways} ways checked");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! client that speaks the game protocol.
 #![allow(dead_code)]
 
-use coupdoeil_server::{Config, Server};
+use coupdoeil_server::{Config, Limits, Server};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -27,6 +27,14 @@ impl Running {
         }
         self.task.abort();
         let _ = self.task.await;
+    }
+}
+
+/// A server for tests: no rate limits or caps (many games from one address in a few seconds).
+pub fn config() -> Config {
+    Config {
+        limits: Limits::unlimited(),
+        ..Config::default()
     }
 }
 
@@ -96,20 +104,32 @@ fn dechunk(mut s: &str) -> String {
     out
 }
 
-/// Creates a game over HTTP; returns its id and each side's token.
+/// Creates a game over HTTP; returns its id and each side's token. A chosen seed between two
+/// people is accepted only for a hot-seat game (the seed is then shown to both): the tests that
+/// need the same dice every run declare their games hot-seat, even when they play them from two
+/// connections (the server does not count screens).
 pub async fn create(
     addr: SocketAddr,
     scenario: &str,
     players: [&str; 2],
     seed: Option<u64>,
 ) -> (String, [Option<String>; 2]) {
-    let body = json!({
-        "scenario": scenario,
-        "players": { "A": players[0], "B": players[1] },
-        "seed": seed,
-    })
-    .to_string();
-    let (status, text) = http(addr, "POST", "/api/games", Some(&body)).await;
+    let hotseat = seed.is_some() && players == ["human", "human"];
+    create_with(
+        addr,
+        json!({
+            "scenario": scenario,
+            "players": { "A": players[0], "B": players[1] },
+            "seed": seed,
+            "hotseat": hotseat,
+        }),
+    )
+    .await
+}
+
+/// Creates a game from this request body; returns its id and each side's token.
+pub async fn create_with(addr: SocketAddr, body: Value) -> (String, [Option<String>; 2]) {
+    let (status, text) = http(addr, "POST", "/api/games", Some(&body.to_string())).await;
     assert_eq!(status, 200, "create: {text}");
     let v: Value = serde_json::from_str(&text).unwrap();
     let tok = |i: usize| v["sides"][i]["token"].as_str().map(str::to_string);
