@@ -3,7 +3,7 @@
 
 use coupdoeil_engine::{BySide, Side};
 use coupdoeil_hex::{EdgeDir, Facing, Hex, Hexside, MapNumbering};
-use coupdoeil_scenario::{Diagnostic, Diagnostics, Scenario, SetupMode};
+use coupdoeil_scenario::{Diagnostic, Diagnostics, Reader, Scenario, SetupMode, strip_provenance};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -620,41 +620,26 @@ fn one() -> u8 {
     1
 }
 
-/// Removes provenance keys (`stated`, `source`, `note`) so that typed parsing can deny the rest.
-fn strip(v: &toml::Value) -> toml::Value {
-    match v {
-        toml::Value::Table(t) => toml::Value::Table(
-            t.iter()
-                .filter(|(k, _)| !matches!(k.as_str(), "stated" | "source" | "note"))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-        ),
-        other => other.clone(),
+/// The scenario reader of this crate, with its own typing and array messages; what only this
+/// system reads (sides as the engine's [`Side`]) on top.
+struct Loader<'a>(Reader<'a>);
+
+impl<'a> std::ops::Deref for Loader<'a> {
+    type Target = Reader<'a>;
+    fn deref(&self) -> &Reader<'a> {
+        &self.0
     }
 }
 
-struct Loader<'a> {
-    sc: &'a Scenario,
-    diags: Vec<Diagnostic>,
+impl std::ops::DerefMut for Loader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 impl Loader<'_> {
-    fn err(&mut self, key: &str, message: impl Into<String>) {
-        let top = key.split(['.', '[']).next().unwrap_or(key);
-        let file = self.sc.document.file_of(top).to_string();
-        self.diags.push(Diagnostic {
-            file,
-            key: key.to_string(),
-            message: message.into(),
-        });
-    }
-
-    fn get(&self, key: &str) -> Option<&toml::Value> {
-        self.sc.document.table().get(key)
-    }
-
     fn typed<T: serde::de::DeserializeOwned>(&mut self, key: &str, v: &toml::Value) -> Option<T> {
-        match strip(v).try_into::<T>() {
+        match strip_provenance(v, key, &mut Vec::new()).try_into::<T>() {
             Ok(t) => Some(t),
             Err(e) => {
                 self.err(key, e.to_string().trim().to_string());
@@ -696,10 +681,7 @@ impl Loader<'_> {
 /// # Errors
 /// Every problem found, with file, key and message.
 pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
-    let mut l = Loader {
-        sc,
-        diags: Vec::new(),
-    };
+    let mut l = Loader(Reader::new(sc, strip_provenance));
     if sc.rules != "dm" {
         l.err(
             "scenario.rules",
@@ -1099,7 +1081,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         None => None,
     };
     if !l.diags.is_empty() {
-        return Err(Diagnostics(l.diags));
+        return Err(Diagnostics(std::mem::take(&mut l.diags)));
     }
     let (Some(crt), Some(slope), Some(morale)) = (crt, slope, morale) else {
         return Err(Diagnostics(vec![Diagnostic {

@@ -5,7 +5,7 @@
 
 use coupdoeil_engine::{BySide, Side};
 use coupdoeil_hex::{EdgeDir, Facing, Hex, MapNumbering};
-use coupdoeil_scenario::{Diagnostic, Diagnostics, Scenario};
+use coupdoeil_scenario::{Diagnostic, Diagnostics, PROVENANCE, Reader, Scenario};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -1527,8 +1527,6 @@ struct RawLeaderRolls {
     capture: Vec<u8>,
 }
 
-const PROVENANCE: [&str; 3] = ["stated", "source", "note"];
-
 /// Removes provenance keys (`stated`, `source`, `note`) from a record and every record nested in
 /// it, collecting `stated` names that are not fields of their record.
 fn strip(v: &toml::Value, path: &str, bad: &mut Vec<(String, String)>) -> toml::Value {
@@ -1562,114 +1560,25 @@ fn strip(v: &toml::Value, path: &str, bad: &mut Vec<(String, String)>) -> toml::
     }
 }
 
-struct Loader<'a> {
-    sc: &'a Scenario,
-    diags: Vec<Diagnostic>,
+/// The scenario reader of this crate: provenance fields dropped (and their `stated` lists
+/// checked) before typing; what only this system reads (sides as the engine's [`Side`], hexes of
+/// its board) on top.
+struct Loader<'a>(Reader<'a>);
+
+impl<'a> std::ops::Deref for Loader<'a> {
+    type Target = Reader<'a>;
+    fn deref(&self) -> &Reader<'a> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Loader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 impl Loader<'_> {
-    fn err(&mut self, key: &str, message: impl Into<String>) {
-        let file = self.sc.document.file_of(key).to_string();
-        self.diags.push(Diagnostic {
-            file,
-            key: key.to_string(),
-            message: message.into(),
-        });
-    }
-
-    /// The value at a dotted path of top-level table and sub-key (`fire.limits`).
-    fn get(&self, key: &str) -> Option<&toml::Value> {
-        let mut parts = key.split('.');
-        let mut v = self.sc.document.table().get(parts.next()?)?;
-        for p in parts {
-            v = v.as_table()?.get(p)?;
-        }
-        Some(v)
-    }
-
-    fn typed<T: serde::de::DeserializeOwned>(&mut self, key: &str, v: &toml::Value) -> Option<T> {
-        let mut bad = Vec::new();
-        let clean = strip(v, key, &mut bad);
-        for (k, m) in bad {
-            self.err(&k, m);
-        }
-        match clean.try_into::<T>() {
-            Ok(t) => Some(t),
-            Err(e) => {
-                let msg = e.to_string();
-                let line = msg
-                    .lines()
-                    .map(str::trim)
-                    .rfind(|l| !l.is_empty() && !l.starts_with('|') && !l.starts_with("-->"))
-                    .unwrap_or("")
-                    .to_string();
-                self.err(key, line);
-                None
-            }
-        }
-    }
-
-    fn table<T: serde::de::DeserializeOwned>(&mut self, key: &str) -> Option<T> {
-        match self.get(key).cloned() {
-            Some(v @ toml::Value::Table(_)) => self.typed(key, &v),
-            Some(_) => {
-                self.err(key, format!("expected a table ([{key}])"));
-                None
-            }
-            None => {
-                self.err(key, format!("missing [{key}]"));
-                None
-            }
-        }
-    }
-
-    fn array<T: serde::de::DeserializeOwned>(&mut self, key: &str, required: bool) -> Vec<T> {
-        let values = match self.get(key).cloned() {
-            Some(toml::Value::Array(a)) => a,
-            Some(_) => {
-                self.err(key, format!("expected an array of tables ([[{key}]])"));
-                return Vec::new();
-            }
-            None => {
-                if required {
-                    self.err(key, format!("missing [[{key}]]"));
-                }
-                return Vec::new();
-            }
-        };
-        values
-            .iter()
-            .enumerate()
-            .filter_map(|(i, v)| self.typed(&format!("{key}[{i}]"), v))
-            .collect()
-    }
-
-    /// Like [`Loader::array`], keeping each entry's index (for keys of later diagnostics).
-    fn indexed<T: serde::de::DeserializeOwned>(
-        &mut self,
-        key: &str,
-        required: bool,
-    ) -> Vec<(usize, T)> {
-        let values = match self.get(key).cloned() {
-            Some(toml::Value::Array(a)) => a,
-            Some(_) => {
-                self.err(key, format!("expected an array of tables ([[{key}]])"));
-                return Vec::new();
-            }
-            None => {
-                if required {
-                    self.err(key, format!("missing [[{key}]]"));
-                }
-                return Vec::new();
-            }
-        };
-        values
-            .iter()
-            .enumerate()
-            .filter_map(|(i, v)| self.typed(&format!("{key}[{i}]"), v).map(|t| (i, t)))
-            .collect()
-    }
-
     fn side(&mut self, key: &str, id: &str) -> Option<Side> {
         match self.sc.sides.iter().position(|s| s.id == id) {
             Some(0) => Some(Side::A),
@@ -1734,10 +1643,7 @@ pub const MAX_COUNTERS: usize = 250;
 /// Every problem found, with file, key and message.
 #[allow(clippy::too_many_lines)]
 pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
-    let mut l = Loader {
-        sc,
-        diags: Vec::new(),
-    };
+    let mut l = Loader(Reader::new(sc, strip));
     if sc.rules != "ge" {
         l.err(
             "scenario.rules",

@@ -4,7 +4,7 @@
 
 use coupdoeil_engine::{BySide, Side};
 use coupdoeil_hex::{EdgeDir, Hex, MapNumbering};
-use coupdoeil_scenario::{Diagnostic, Diagnostics, Scenario};
+use coupdoeil_scenario::{Diagnostic, Diagnostics, Reader, Scenario};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -1213,85 +1213,24 @@ struct RawBonus {
     name: String,
 }
 
-/// Removes provenance keys (`stated`, `source`, `note`) so that typed parsing can deny the rest.
-fn strip(v: &toml::Value) -> toml::Value {
-    match v {
-        toml::Value::Table(t) => toml::Value::Table(
-            t.iter()
-                .filter(|(k, _)| !matches!(k.as_str(), "stated" | "source" | "note"))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-        ),
-        other => other.clone(),
+/// The scenario reader of this crate: provenance fields dropped before typing; what only this
+/// system reads (sides as the engine's [`Side`], hexes of its board) on top.
+struct Loader<'a>(Reader<'a>);
+
+impl<'a> std::ops::Deref for Loader<'a> {
+    type Target = Reader<'a>;
+    fn deref(&self) -> &Reader<'a> {
+        &self.0
     }
 }
 
-struct Loader<'a> {
-    sc: &'a Scenario,
-    diags: Vec<Diagnostic>,
+impl std::ops::DerefMut for Loader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 impl Loader<'_> {
-    fn err(&mut self, key: &str, message: impl Into<String>) {
-        let top = key.split(['.', '[']).next().unwrap_or(key);
-        let file = self.sc.document.file_of(top).to_string();
-        self.diags.push(Diagnostic {
-            file,
-            key: key.to_string(),
-            message: message.into(),
-        });
-    }
-
-    fn get(&self, key: &str) -> Option<&toml::Value> {
-        self.sc.document.table().get(key)
-    }
-
-    fn typed<T: serde::de::DeserializeOwned>(&mut self, key: &str, v: &toml::Value) -> Option<T> {
-        match strip(v).try_into::<T>() {
-            Ok(t) => Some(t),
-            Err(e) => {
-                let msg = e.to_string();
-                self.err(key, msg.lines().last().unwrap_or("").trim().to_string());
-                None
-            }
-        }
-    }
-
-    fn table<T: serde::de::DeserializeOwned>(&mut self, key: &str) -> Option<T> {
-        match self.get(key).cloned() {
-            Some(v @ toml::Value::Table(_)) => self.typed(key, &v),
-            Some(_) => {
-                self.err(key, format!("expected a table ([{key}])"));
-                None
-            }
-            None => {
-                self.err(key, format!("missing [{key}]"));
-                None
-            }
-        }
-    }
-
-    fn array<T: serde::de::DeserializeOwned>(&mut self, key: &str, required: bool) -> Vec<T> {
-        let values = match self.get(key).cloned() {
-            Some(toml::Value::Array(a)) => a,
-            Some(_) => {
-                self.err(key, format!("expected an array of tables ([[{key}]])"));
-                return Vec::new();
-            }
-            None => {
-                if required {
-                    self.err(key, format!("missing [[{key}]]"));
-                }
-                return Vec::new();
-            }
-        };
-        values
-            .iter()
-            .enumerate()
-            .filter_map(|(i, v)| self.typed(&format!("{key}[{i}]"), v))
-            .collect()
-    }
-
     fn side(&mut self, key: &str, id: &str) -> Option<Side> {
         match self.sc.sides.iter().position(|s| s.id == id) {
             Some(0) => Some(Side::A),
@@ -1371,10 +1310,7 @@ pub const MAX_COUNTERS: usize = 250;
 /// Every problem found, with file, key and message.
 #[allow(clippy::too_many_lines)]
 pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
-    let mut l = Loader {
-        sc,
-        diags: Vec::new(),
-    };
+    let mut l = Loader(Reader::new(sc, coupdoeil_scenario::strip_provenance));
     if sc.rules != "pg" {
         l.err(
             "scenario.rules",

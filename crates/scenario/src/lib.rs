@@ -83,11 +83,13 @@
 mod diagnostic;
 mod document;
 mod raw;
+mod reader;
 mod scenario;
 mod validate;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use document::{Document, merge};
+pub use reader::{PROVENANCE, Reader, Strip, strip_provenance};
 pub use scenario::{
     CorpsDef, Depot, Map, Placement, Scenario, SetupArea, SetupMode, SideDef, UnitDef,
 };
