@@ -161,6 +161,39 @@ pub(crate) fn view_name(v: Viewer, side_name: impl Fn(Side) -> String) -> String
     }
 }
 
+/// The window of a map picture, as inclusive column and row ranges of `cols` by `rows` hexes
+/// inside the map's `extent` (first and last column, first and last row): centred on `focus`
+/// (the hex being acted on), else on the mean of `own` (the acting side's pieces), else on the
+/// middle of the map; a map smaller than the window is shown whole.
+pub(crate) fn window(
+    extent: (i32, i32, i32, i32),
+    focus: Option<(i32, i32)>,
+    own: &[(i32, i32)],
+    cols: i32,
+    rows: i32,
+) -> ((i32, i32), (i32, i32)) {
+    let (c0, c1, r0, r1) = extent;
+    let (fc, fr) = match focus {
+        Some(f) => f,
+        None if !own.is_empty() => {
+            let n = own.len() as i32;
+            (
+                own.iter().map(|p| p.0).sum::<i32>() / n,
+                own.iter().map(|p| p.1).sum::<i32>() / n,
+            )
+        }
+        None => ((c0 + c1) / 2, (r0 + r1) / 2),
+    };
+    let span = |lo: i32, hi: i32, f: i32, w: i32| -> (i32, i32) {
+        if hi - lo < w {
+            return (lo, hi);
+        }
+        let start = (f - w / 2).clamp(lo, hi - w + 1);
+        (start, start + w - 1)
+    };
+    (span(c0, c1, fc, cols), span(r0, r1, fr, rows))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

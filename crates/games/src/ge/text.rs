@@ -6,7 +6,7 @@
 //! the same picture; it is drawn from the viewer's [`Observation`] and, for the facings, the
 //! state.
 
-use crate::text::{Canvas, arrow, counter_codes, terrain_letters, view_name, wrap};
+use crate::text::{Canvas, arrow, counter_codes, terrain_letters, view_name, window, wrap};
 use coupdoeil_engine::Side;
 use coupdoeil_ge::data::Formation;
 use coupdoeil_ge::observe::SeenUnit;
@@ -183,26 +183,13 @@ pub(super) fn render(g: &GloryEmpire, s: &State, o: &Observation) -> String {
         .filter_map(|u| u.hex.as_deref().and_then(|h| b.parse(h)))
         .map(|c| offsets[c.ix()])
         .collect();
-    let (fc, fr) = match focus(s) {
-        Some(c) => offsets[c.ix()],
-        None if !own.is_empty() => {
-            let n = own.len() as i32;
-            (
-                own.iter().map(|p| p.0).sum::<i32>() / n,
-                own.iter().map(|p| p.1).sum::<i32>() / n,
-            )
-        }
-        None => ((c0 + c1) / 2, (r0 + r1) / 2),
-    };
-    let span = |lo: i32, hi: i32, f: i32, w: i32| -> (i32, i32) {
-        if hi - lo < w {
-            return (lo, hi);
-        }
-        let start = (f - w / 2).clamp(lo, hi - w + 1);
-        (start, start + w - 1)
-    };
-    let (wc0, wc1) = span(c0, c1, fc, WIN_COLS);
-    let (wr0, wr1) = span(r0, r1, fr, WIN_ROWS);
+    let ((wc0, wc1), (wr0, wr1)) = window(
+        (c0, c1, r0, r1),
+        focus(s).map(|c| offsets[c.ix()]),
+        &own,
+        WIN_COLS,
+        WIN_ROWS,
+    );
     let ncols = usize::try_from(wc1 - wc0 + 1).unwrap_or(0);
     let nrows = usize::try_from(wr1 - wr0 + 1).unwrap_or(0);
     let mut canvas = Canvas::new(1 + ncols * COL_W, 2 * nrows + 1);

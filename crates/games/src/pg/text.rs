@@ -10,7 +10,7 @@ use coupdoeil_pg::observe::SeenUnit;
 use coupdoeil_pg::state::{Gone, Morale, State};
 use coupdoeil_pg::{Observation, PrussiasGlory};
 use std::collections::BTreeMap;
-use crate::text::{Canvas, counter_codes, terrain_letters, view_name, wrap};
+use crate::text::{Canvas, counter_codes, terrain_letters, view_name, window, wrap};
 use std::fmt::Write as _;
 
 /// Width of one map column in characters.
@@ -170,26 +170,13 @@ pub(super) fn render(g: &PrussiasGlory, s: &State, o: &Observation) -> String {
         .filter_map(|u| u.hex.as_deref().and_then(|h| b.parse(h)))
         .map(|c| b.numbering.offset(b.cells[c.ix()].hex))
         .collect();
-    let (fc, fr) = match focus(g, s) {
-        Some(c) => b.numbering.offset(b.cells[c.ix()].hex),
-        None if !on_map.is_empty() => {
-            let n = on_map.len() as i32;
-            (
-                on_map.iter().map(|p| p.0).sum::<i32>() / n,
-                on_map.iter().map(|p| p.1).sum::<i32>() / n,
-            )
-        }
-        None => ((c0 + c1) / 2, (r0 + r1) / 2),
-    };
-    let span = |lo: i32, hi: i32, f: i32, w: i32| -> (i32, i32) {
-        if hi - lo < w {
-            return (lo, hi);
-        }
-        let start = (f - w / 2).clamp(lo, hi - w + 1);
-        (start, start + w - 1)
-    };
-    let (wc0, wc1) = span(c0, c1, fc, WIN_COLS);
-    let (wr0, wr1) = span(r0, r1, fr, WIN_ROWS);
+    let ((wc0, wc1), (wr0, wr1)) = window(
+        (c0, c1, r0, r1),
+        focus(g, s).map(|c| b.numbering.offset(b.cells[c.ix()].hex)),
+        &on_map,
+        WIN_COLS,
+        WIN_ROWS,
+    );
     let ncols = usize::try_from(wc1 - wc0 + 1).unwrap_or(0);
     let nrows = usize::try_from(wr1 - wr0 + 1).unwrap_or(0);
     let mut canvas = Canvas::new(1 + ncols * COL_W, 2 * nrows + 1);
