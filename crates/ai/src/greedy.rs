@@ -152,12 +152,18 @@ impl GreedyAgent {
             ToAct::Chance if chance_left > 0 => {
                 let dist = game.chance(state);
                 let outcomes = dist.outcomes();
-                let picked = if outcomes.len() > self.max_exact_outcomes {
-                    strata(outcomes, self.strata.max(1))
-                } else {
-                    (0..outcomes.len()).map(|i| (i, outcomes[i].1)).collect()
-                };
-                let mut parts = Vec::with_capacity(picked.len());
+                // Exactly (no list built: the common case, inside every rollout), or by strata.
+                let mut exact;
+                let mut stratified;
+                let picked: &mut dyn Iterator<Item = (usize, u32)> =
+                    if outcomes.len() > self.max_exact_outcomes {
+                        stratified = strata(outcomes, self.strata.max(1)).into_iter();
+                        &mut stratified
+                    } else {
+                        exact = outcomes.iter().map(|o| o.1).enumerate();
+                        &mut exact
+                    };
+                let mut parts = Vec::with_capacity(outcomes.len().min(self.max_exact_outcomes));
                 for (i, w) in picked {
                     let mut s = state.clone();
                     game.apply_chance_unchecked(&mut s, &outcomes[i].0, &mut cx.events);
