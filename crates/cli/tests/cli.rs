@@ -601,28 +601,33 @@ fn protocol_answers_invalid_utf8_and_over_long_lines_with_errors() {
     );
 }
 
-/// A Prussia's Glory scenario on disk as a user would copy one: the rules crate's small test
-/// field in `pg/field/`, including the shared charts from `pg/charts.toml`.
-fn pg_field(name: &str) -> PathBuf {
+/// A rules crate's small test scenario on disk as a user would copy one: `test_file` (under
+/// `crates/`) as `<system>/<dir>/scenario.toml`, including the system's shared charts copied from
+/// `data/scenarios/<system>/charts.toml`.
+fn scenario_with_charts(name: &str, system: &str, dir: &str, test_file: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = scratch(name);
-    let scen = dir.join("pg/field");
+    let out = scratch(name);
+    let scen = out.join(system).join(dir);
     std::fs::create_dir_all(&scen).unwrap();
     std::fs::copy(
-        root.join("data/scenarios/pg/charts.toml"),
-        dir.join("pg/charts.toml"),
+        root.join(format!("data/scenarios/{system}/charts.toml")),
+        out.join(system).join("charts.toml"),
     )
     .unwrap();
-    let field =
-        std::fs::read_to_string(root.join("crates/rules-pg/tests/data/field.toml")).unwrap();
-    let with_include = field.replacen(
+    let text = std::fs::read_to_string(root.join("crates").join(test_file)).unwrap();
+    let with_include = text.replacen(
         "[scenario]\n",
         "[scenario]\ninclude = [\"../charts.toml\"]\n",
         1,
     );
-    assert_ne!(with_include, field);
+    assert_ne!(with_include, text);
     std::fs::write(scen.join("scenario.toml"), with_include).unwrap();
     scen
+}
+
+/// Prussia's Glory's small test field in `pg/field/`.
+fn pg_field(name: &str) -> PathBuf {
+    scenario_with_charts(name, "pg", "field", "rules-pg/tests/data/field.toml")
 }
 
 #[test]
@@ -849,29 +854,14 @@ fn the_prussias_glory_battles_are_built_in_and_bench() {
     );
 }
 
-/// A Glory and Empire scenario on disk as a user would copy one: the rules crate's small
-/// Vimeiro test scenario in `ge/vimeiro-test/`, including the shared charts from
-/// `ge/charts.toml`.
+/// Glory and Empire's small Vimeiro test scenario in `ge/vimeiro-test/`.
 fn ge_test_scenario(name: &str) -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = scratch(name);
-    let scen = dir.join("ge/vimeiro-test");
-    std::fs::create_dir_all(&scen).unwrap();
-    std::fs::copy(
-        root.join("data/scenarios/ge/charts.toml"),
-        dir.join("ge/charts.toml"),
+    scenario_with_charts(
+        name,
+        "ge",
+        "vimeiro-test",
+        "rules-ge/tests/data/vimeiro.toml",
     )
-    .unwrap();
-    let text =
-        std::fs::read_to_string(root.join("crates/rules-ge/tests/data/vimeiro.toml")).unwrap();
-    let with_include = text.replacen(
-        "[scenario]\n",
-        "[scenario]\ninclude = [\"../charts.toml\"]\n",
-        1,
-    );
-    assert_ne!(with_include, text);
-    std::fs::write(scen.join("scenario.toml"), with_include).unwrap();
-    scen
 }
 
 #[test]
