@@ -430,7 +430,7 @@ impl DrumsMuskets {
                 if !free {
                     m.half_mp = m.half_mp.saturating_sub(2);
                 }
-                m.turns += 1;
+                m.turns = m.turns.saturating_add(1);
                 s.pieces[m.unit.ix()].facing = f;
                 self.face_event(s, m.unit, m.half_mp, ev);
                 if m.in_ezoc {

@@ -79,6 +79,20 @@ fn r7_2_first_facing_change_free_then_one_mp_each() {
 }
 
 #[test]
+fn r7_2_free_facing_changes_may_be_made_any_number_of_times() {
+    // With a card making facing changes free, a move may turn more times than a byte counts.
+    let mut fx = Fx::new();
+    fx.place("bevern", "0404", "N");
+    fx.s.free_facing[coupdoeil_engine::Side::A] = true;
+    fx.act("select bevern");
+    for i in 0..300 {
+        fx.act(if i % 2 == 0 { "face NNE" } else { "face N" });
+    }
+    assert_eq!(fx.facing("bevern"), "N");
+    assert_eq!(fx.mp_left(), Some(2.0), "free changes cost nothing");
+}
+
+#[test]
 fn r7_2_facing_changes_are_30_or_60_degrees() {
     let mut fx = Fx::new();
     fx.place("bevern", "0404", "N");
