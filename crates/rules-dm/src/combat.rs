@@ -525,9 +525,9 @@ impl DrumsMuskets {
             s.put(u, Some(target));
             ev.push(Event::public(What::Advanced {
                 unit: u,
+                from,
                 to: target,
             }));
-            let _ = from;
         }
         self.next_facing(s, ev);
     }

@@ -129,8 +129,8 @@ pub enum What {
     CorpsMorale { corps: u8, morale: i8 },
     /// A corps was Demoralized (11.2).
     Demoralized { corps: u8 },
-    /// A unit advanced after combat (9.5.3).
-    Advanced { unit: UnitId, to: Cell },
+    /// A unit advanced after combat (9.5.3), from the hex it attacked from.
+    Advanced { unit: UnitId, from: Cell, to: Cell },
     /// A depot changed hands (Exclusive 13.0).
     DepotTaken { depot: Cell, side: Side },
     /// The game ended (13.0).

@@ -455,7 +455,7 @@ impl DrumsMuskets {
                 "{} corps is Demoralized (11.2)",
                 self.data.corps[usize::from(*corps)].name
             ),
-            What::Advanced { unit, to } => {
+            What::Advanced { unit, to, .. } => {
                 format!("{} advances into {} (9.5.3)", self.uid(*unit), b.label(*to))
             }
             What::DepotTaken { depot, side: s } => format!(

@@ -64,15 +64,21 @@ pub enum Event {
     },
     /// 5.3.2 A Garrison dissolved.
     GarrisonDissolved { garrison: GarrisonId },
-    /// 9.1 A stack moved into a hex.
+    /// 9.1 A stack moved into a hex (`from`: where it stood, so that a front end can draw the
+    /// move).
     Moved {
         units: Vec<UnitId>,
+        from: Option<Cell>,
         to: Cell,
         cost: u8,
         left: u8,
     },
-    /// A leader moved.
-    LeaderMoved { leader: LeaderId, to: Cell },
+    /// A leader moved, from one hex to the next.
+    LeaderMoved {
+        leader: LeaderId,
+        from: Cell,
+        to: Cell,
+    },
     /// 9.3 A reinforcement entered.
     Entered { unit: UnitId, at: Cell, cost: u8 },
     /// 9.3 A leader arrived.
@@ -137,7 +143,11 @@ pub enum Event {
         to: Morale,
     },
     /// 9.2 A retreating stack entered a hex.
-    Retreated { units: Vec<UnitId>, to: Cell },
+    Retreated {
+        units: Vec<UnitId>,
+        from: Cell,
+        to: Cell,
+    },
     /// 7.5.3 A Road Column became Broken.
     RoadColumnBroken { units: Vec<UnitId> },
     /// 12.3.1 / 13.5.1 A leader became a casualty.

@@ -1008,7 +1008,11 @@ impl GloryEmpire {
             m.at = to;
             m.hexes += 1;
             s.leaders[l.ix()].cell = Some(to);
-            ev.push(Event::LeaderMoved { leader: l, to });
+            ev.push(Event::LeaderMoved {
+                leader: l,
+                from,
+                to,
+            });
             return;
         }
         let units = m.units.clone();
@@ -1113,6 +1117,7 @@ impl GloryEmpire {
     pub(crate) fn enter_hex(&self, s: &mut State, group: &[UnitId], to: Cell, ev: &mut Vec<Event>) {
         let side = self.data.troops[group[0].ix()].side;
         let enemy_leaders = self.own_leaders_at(s, side.other(), to);
+        let from = s.troop(group[0]).cell;
         for &u in group.iter().rev() {
             let p = s.top_pos();
             let t = s.troop_mut(u);
@@ -1131,6 +1136,7 @@ impl GloryEmpire {
             }
             ev.push(Event::Moved {
                 units: group.to_vec(),
+                from,
                 to,
                 cost: 0,
                 left: ma.saturating_sub(m.spent),

@@ -503,7 +503,7 @@ impl GloryEmpire {
                     self.hex(*to)
                 )
             }
-            Event::LeaderMoved { leader, to } => {
+            Event::LeaderMoved { leader, to, .. } => {
                 format!("{} moves into {}", self.lname(*leader), self.hex(*to))
             }
             Event::Entered { unit, at, cost } => {
@@ -608,7 +608,7 @@ impl GloryEmpire {
                 from.name(),
                 to.name()
             ),
-            Event::Retreated { units, to } => format!(
+            Event::Retreated { units, to, .. } => format!(
                 "{} retreats into {} (9.2)",
                 self.units_text(units),
                 self.hex(*to)

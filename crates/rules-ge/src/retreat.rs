@@ -164,6 +164,7 @@ impl GloryEmpire {
         self.check_garrisons(s, ev);
         ev.push(Event::Retreated {
             units: units.clone(),
+            from: r.at,
             to,
         });
         let broken = units.iter().any(|&u| s.troop(u).morale.broken());
