@@ -5,6 +5,7 @@
 import { BoardView, el } from './map.js';
 import { Net } from './net.js';
 import { h, esc, toast, rememberGame, linkFor } from './util.js';
+import { trailOf, drawTrail, hexesOf, unitsOf, namedText } from './follow.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -28,6 +29,11 @@ const ui = {
   logTab: 'events',
   busy: false,
   hover: null,
+  // Since your last turn: the events followed (`range`: indices into `events`, the other side's
+  // last stretch of phases), the event looked at (`index`) and the position then (`obs`, from
+  // the server's `look`).
+  follow: { range: null, index: null, obs: null },
+  flash: null, // hexes lit for a moment (a log line clicked)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -177,8 +183,14 @@ function onState(msg) {
   ui.events.push(...msg.events);
   if (msg.dice_reset) ui.dice = [];
   ui.dice.push(...msg.dice);
+  // A die rolled for an attack just now (not one of the log sent on joining): shown large.
+  if (!msg.dice_reset) {
+    const shown = msg.dice.filter((d) => ui.rules.dieDetail?.(d, ui.events, msg.observation, ctx())).pop();
+    if (shown) showRoll(shown);
+  }
   if (msg.chat_reset) ui.chat = [];
   ui.chat.push(...(msg.chat || []));
+  followRange();
   // The tab's title says when it is your decision (you may be looking at another tab).
   if (ui.welcome) document.title = `${msg.your_turn ? '▶ Your decision – ' : ''}${ui.welcome.game.name} – Coup d'Oeil`;
   $('curtain').classList.remove('on');
@@ -197,6 +209,164 @@ function onState(msg) {
     loadReach(ui.selected);
   }
   render();
+}
+
+// ---------- following the game: since your last turn ----------
+
+// The side this page follows for: the side on screen, else the seat held (once the battle is
+// over); spectators follow nothing.
+function followSide() {
+  const v = ui.st?.viewer;
+  if (v === 'A' || v === 'B') return v;
+  const seats = ui.welcome?.seats || [];
+  return seats.length === 1 ? seats[0] : null;
+}
+
+// The events followed: those of the other side's last stretch of phases (from the first of its
+// phase headings after one of ours, up to our own next heading, or up to now while it lasts).
+// Headings are the rules module's `isHeading` events; one naming no side (a new turn, a shared
+// phase) belongs to the stretch around it.
+function followRange() {
+  const f = ui.follow;
+  const me = followSide();
+  f.range = null;
+  if (!me) return;
+  const heads = [];
+  ui.events.forEach((e, i) => { if (ui.rules.isHeading?.(e)) heads.push(i); });
+  const mine = (i) => {
+    const side = ui.events[i].json?.side;
+    return !!side && sideLetterOf(side) === me;
+  };
+  let k = heads.length - 1;
+  while (k >= 0 && mine(heads[k])) k--;
+  if (k < 0) return;
+  const until = k === heads.length - 1 ? ui.events.length : heads[k + 1];
+  while (k >= 0 && !mine(heads[k])) k--;
+  const from = k + 1 < heads.length ? heads[k + 1] : 0;
+  f.range = [from, until];
+  if (f.index !== null && f.index >= followEvents().length) { f.index = null; f.obs = null; }
+}
+
+function followEvents() {
+  const r = ui.follow.range;
+  if (!r) return [];
+  return ui.events.slice(r[0], r[1]).filter((e) => !ui.rules.isHeading?.(e));
+}
+
+const isHex = (label) => !!ui.view?.hex(label);
+
+// The hex an event is about: where a unit went, the target, else the first hex it names, else
+// where the unit it names stands now.
+function focusHexes(e) {
+  const j = e.json || {};
+  const hexes = hexesOf(j, isHex);
+  if (!hexes.length) {
+    const obs = ui.st?.observation || {};
+    for (const u of unitsOf(j)) {
+      const p = ui.rules.pieces(obs).find((q) => q.unit === u);
+      if (p) hexes.push(p.hex);
+    }
+    // A hidden piece, by its token (D&M).
+    const t = j.token !== undefined && j.side ? ui.rules.pieces(obs).find((q) => q.token === j.token && q.side === sideLetterOf(j.side)) : null;
+    if (t) hexes.push(t.hex);
+  }
+  const main = [j.to, j.target, j.at].find((x) => typeof x === 'string' && isHex(x)) || hexes[0] || null;
+  return { main, hexes };
+}
+
+async function stepFollow(k) {
+  const evs = followEvents();
+  if (!evs.length) return;
+  const i = Math.max(0, Math.min(evs.length - 1, k));
+  const f = ui.follow;
+  f.index = i;
+  f.obs = null;
+  const { main } = focusHexes(evs[i]);
+  if (main) ui.view.centreOn(main);
+  render();
+  try {
+    const r = await ui.net.request('look', { step: evs[i].step });
+    if (f.index === i) { f.obs = r.observation; render(); }
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
+function stopFollow() {
+  if (ui.follow.index === null) return false;
+  ui.follow.index = null;
+  ui.follow.obs = null;
+  render();
+  return true;
+}
+
+function renderFollow() {
+  const box = $('follow');
+  const evs = followEvents();
+  box.innerHTML = '';
+  box.style.display = evs.length ? '' : 'none';
+  if (!evs.length) return;
+  const f = ui.follow;
+  const stepping = f.index !== null;
+  const what = ui.follow.range[1] < ui.events.length ? 'Since your last turn' : `${ctx().sideName(followSide() === 'A' ? 'B' : 'A')} now`;
+  box.appendChild(h('div', { class: 'followhead' },
+    h('b', {}, `${what}: `),
+    h('button', { class: 'small', id: 'followprev', title: 'the event before', disabled: stepping && f.index === 0 ? '' : null, onclick: () => stepFollow(stepping ? f.index - 1 : evs.length - 1) }, '‹'),
+    h('span', { id: 'followpos' }, stepping ? `step ${f.index + 1}/${evs.length}` : `${evs.length} event${evs.length === 1 ? '' : 's'}`),
+    h('button', { class: 'small', id: 'follownext', title: 'the next event', disabled: stepping && f.index === evs.length - 1 ? '' : null, onclick: () => stepFollow(stepping ? f.index + 1 : 0) }, '›'),
+    stepping ? h('button', { class: 'small', id: 'followdone', title: 'back to the battle as it stands (Escape)', onclick: stopFollow }, 'now') : null));
+  if (stepping) {
+    const e = evs[f.index];
+    box.appendChild(h('div', { class: 'followtext', id: 'followtext' }, h('span', { class: 'step' }, `${e.step} `), namedText(e, ctx().unitName), f.obs ? null : h('span', { class: 'muted' }, ' …')));
+  }
+}
+
+// A log line clicked: its hexes lit for a moment and the map centred on the main one.
+function flashEvent(e) {
+  const { main, hexes } = focusHexes(e);
+  if (!main) return;
+  ui.view.centreOn(main);
+  ui.flash = hexes;
+  ui.view.setHighlights(highlights());
+  clearTimeout(ui.flashTimer);
+  ui.flashTimer = setTimeout(() => { ui.flash = null; if (ui.view) ui.view.setHighlights(highlights()); }, 2500);
+}
+
+// ---------- a die rolled for an attack, shown large ----------
+
+// Shown until clicked, or for a few seconds once its result is known.
+const ROLL_MS = 4500;
+function showRoll(d) {
+  ui.roll = d;
+  ui.rollDone = false;
+  clearTimeout(ui.rollTimer);
+}
+
+function hideRoll() {
+  ui.roll = null;
+  clearTimeout(ui.rollTimer);
+  renderRoll();
+}
+
+// Drawn again with every state while it shows: the result comes once the cards after the die
+// have been played.
+function renderRoll() {
+  const box = $('roll');
+  const x = ui.roll && ui.rules.dieDetail?.(ui.roll, ui.events, ui.st.observation, ctx());
+  box.innerHTML = '';
+  box.style.display = x ? '' : 'none';
+  if (!x) return;
+  if (x.done && !ui.rollDone) {
+    ui.rollDone = true;
+    ui.rollTimer = setTimeout(hideRoll, ROLL_MS);
+  }
+  box.appendChild(h('div', { class: 'bigdie', id: 'bigdie' }, x.face));
+  box.appendChild(h('div', { class: 'rollwords' },
+    h('div', { class: 'rolltitle' }, x.title),
+    x.odds ? h('div', { class: 'muted' }, x.odds) : null,
+    h('div', { class: 'rollresult', id: 'rollresult' }, x.result || ''),
+    x.table || null,
+    h('div', { class: 'muted' }, 'click to close')));
 }
 
 function isOwnUnit(id) {
@@ -238,6 +408,7 @@ function choose(hint) {
 function onHexClick(hex, ev) {
   closeMenu();
   if (!ui.st || !hex) return;
+  if (stopFollow()) return; // a click while looking back returns to the battle as it stands
   const mine = ui.st.your_turn;
   const piece = pieceAt(hex);
   // The rules module first: it may offer this click its own way.
@@ -300,6 +471,13 @@ function highlights() {
   const marks = [];
   const st = ui.st;
   if (!st) return marks;
+  for (const hex of ui.flash || []) marks.push({ hex, cls: 'flash' });
+  if (ui.follow.index !== null) {
+    const e = followEvents()[ui.follow.index];
+    if (e) for (const hex of focusHexes(e).hexes) marks.push({ hex, cls: 'trail-now' });
+    if (ui.hover && !ui.hover.startsWith('_')) marks.push({ hex: ui.hover, cls: 'hover' });
+    return marks;
+  }
   if (st.your_turn) {
     if (ui.reach) {
       for (const r of ui.reach.hexes) {
@@ -348,7 +526,7 @@ function highlights() {
 
 function handles() {
   const st = ui.st;
-  if (!st?.your_turn) return [null, []];
+  if (!st?.your_turn || ui.follow.index !== null) return [null, []];
   // The facings the selected unit can arrive with in the hex clicked once.
   if (ui.selected && ui.reach && ui.dest) {
     const r = ui.reach.hexes.find((x) => x.hex === ui.dest);
@@ -397,13 +575,22 @@ function handles() {
 function render() {
   if (!ui.st || !ui.view) return;
   const st = ui.st;
-  const obs = st.observation;
+  const f = ui.follow;
+  // Looking back at an event: the position as it stood then (once the server has sent it).
+  const obs = f.index !== null && f.obs ? f.obs : st.observation;
   const c = ctx();
   ui.view.setPieces(ui.rules.pieces(obs), c);
   ui.view.setHighlights(highlights());
   // A declaration being considered shows as if made (nothing is sent until it is).
   const shown = ui.preview ? ui.rules.previewed?.(obs, ui.preview.result) ?? obs : obs;
-  ui.view.setOverlay(ui.rules.overlay?.(shown, c) || null);
+  const over = el('g', {});
+  const own = ui.rules.overlay?.(shown, c);
+  if (own) over.appendChild(own);
+  // The trail of what happened since your last turn, walked back from the live position.
+  const evs = followEvents();
+  if (evs.length) over.appendChild(drawTrail(trailOf(evs, ui.rules.pieces(st.observation), isHex, sideLetterOf), f.index, (l) => ui.view.hex(l)));
+  ui.view.setOverlay(over.childNodes.length ? over : null);
+  renderFollow();
   const [hhex, hs] = handles();
   ui.view.setHandles(hhex, hs);
   renderTop();
@@ -414,6 +601,7 @@ function render() {
   renderChoices();
   renderLogs();
   renderHover();
+  renderRoll();
 }
 
 function viewerWords() {
@@ -636,9 +824,15 @@ function renderLogs() {
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 30;
   box.innerHTML = '';
   if (ui.logTab === 'events') {
+    const named = ctx().unitName;
     for (const e of ui.events) {
       const head = !!ui.rules.isHeading?.(e);
-      box.appendChild(h('div', { class: head ? 'turnhead' : '' }, head ? null : h('span', { class: 'step' }, `${e.step}`), e.text));
+      const where = head ? null : focusHexes(e).main;
+      box.appendChild(h('div', {
+        class: `${head ? 'turnhead' : ''}${where ? ' located' : ''}`,
+        title: where ? `show ${where} on the map` : null,
+        onclick: where ? () => flashEvent(e) : null,
+      }, head ? null : h('span', { class: 'step' }, `${e.step}`), namedText(e, named)));
     }
   } else {
     const byStep = new Map();
@@ -709,6 +903,7 @@ async function main() {
     ui.view.setHighlights(highlights());
     renderHover();
   });
+  $('roll').onclick = hideRoll;
   $('zin').onclick = () => ui.view.zoom(1.25);
   $('zout').onclick = () => ui.view.zoom(0.8);
   $('zfit').onclick = () => ui.view.fit();
@@ -718,6 +913,7 @@ async function main() {
     b.onclick = () => { ui.logTab = b.dataset.tab; ui.logScrollNew = true; renderLogs(); };
   }
   document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && stopFollow()) return;
     if (ev.key === 'Escape') { ui.selected = null; ui.reach = null; ui.dest = null; ui.preview = null; ui.rules.cancel?.(); closeMenu(); render(); }
   });
   ui.net = new Net({ game: gameId, tokens }, {

@@ -264,15 +264,72 @@ function oddsTable(a, ctx) {
   return t;
 }
 
-function crtTable(board, column) {
+// The CRT with the column read lit, and (`die`, when rolled) the cell of the result.
+function crtTable(board, column, die = null) {
   const crt = board.crt;
   if (!crt) return null;
   const t = h('table', { class: 'crt' });
   t.appendChild(h('tr', {}, h('th', {}, 'die'), ...crt.columns.map((c, i) => h('th', { class: i === column ? 'hot' : '' }, c > 0 ? `+${c}` : `${c}`))));
   crt.results.forEach((row, f) => {
-    t.appendChild(h('tr', {}, h('th', {}, `${f + 1}`), ...row.map((r, i) => h('td', { class: i === column ? 'hot' : '' }, r))));
+    t.appendChild(h('tr', {}, h('th', { class: f + 1 === die ? 'hot' : '' }, `${f + 1}`), ...row.map((r, i) => h('td', { class: `${i === column ? 'hot' : ''}${i === column && f + 1 === die ? ' hit' : ''}` }, r))));
   });
   return t;
+}
+
+// What a CRT result means (9.4, 9.5): NE, AR or DR, the number after a retreat the Morale Test's
+// penalty.
+function resultWords(r) {
+  const m = /^(NE|AR|DR)(?:-(\d+))?$/.exec(r || '');
+  if (!m) return r;
+  const what = { NE: 'no effect', AR: 'the attacker retreats', DR: 'the defender retreats' }[m[1]];
+  return m[2] ? `${what}, Morale Test at -${m[2]}` : what;
+}
+
+// The chance of each result in a CRT column on one d6 (9.0 step 5: one die, read in the column).
+function columnChances(board, column) {
+  const counts = new Map();
+  for (const row of board.crt?.results || []) {
+    const r = row[column];
+    counts.set(r, (counts.get(r) || 0) + 1);
+  }
+  return [...counts].map(([result, n]) => ({ result, n }));
+}
+
+function chancesBox(board, column) {
+  const box = h('div', { class: 'pg-chances dm-chances' }, h('div', { class: 'muted' }, 'Chance of each result (one die, 9.0 step 5):'));
+  for (const { result, n } of columnChances(board, column)) {
+    const pct = Math.round((100 * n) / 6);
+    box.appendChild(h('div', { class: 'row', 'data-result': result },
+      h('span', { class: 'res', title: resultWords(result) }, result),
+      h('span', { class: 'bar' }, h('i', { style: `width:${pct}%` })),
+      h('span', { class: 'pct' }, `${n}/6`)));
+  }
+  return box;
+}
+
+// A die rolled for an attack (its `attack_rolled` event), shown large: the target, the odds, the
+// result once known and the CRT cell lit. Other dice are not shown so.
+function dieDetail(d, events, obs, ctx) {
+  const m = /^die (\d)$/.exec(d.outcome);
+  if (!m) return null;
+  const rolled = events.find((e) => e.step === d.step && e.json?.event === 'attack_rolled');
+  if (!rolled) return null;
+  const target = rolled.json.target;
+  const i = events.indexOf(rolled);
+  const resolved = events.slice(i).find((e) => e.json?.event === 'attack_resolved' && e.json.target === target)?.json;
+  const a = (obs.attacks || []).find((x) => x.target === target);
+  const col = resolved ? columnOf(ctx.board, resolved.differential) : a?.odds?.column;
+  const die = resolved ? resolved.die : Number(m[1]);
+  const cell = col === undefined || col === null ? null : ctx.board.crt.results[die - 1]?.[col];
+  const who = a ? `${a.attackers.map((u) => ctx.unitName(u) || u).join(' + ')} → ${ctx.unitName(a.defender) || a.defender}` : '';
+  return {
+    face: m[1],
+    title: `Attack on ${target}${who ? `: ${who}` : ''}`,
+    odds: resolved ? `${resolved.attack} vs ${resolved.defence}, differential ${resolved.differential > 0 ? '+' : ''}${resolved.differential}` : a?.odds ? `${a.odds.attack} vs ${a.odds.defence}, differential ${a.odds.differential > 0 ? '+' : ''}${a.odds.differential}` : '',
+    result: resolved ? `${cell}: ${resultWords(cell)}${resolved.die !== Number(m[1]) ? ` (the die read as ${resolved.die})` : ''}` : 'the result waits for the cards after the die (9.0 step 6)',
+    table: col === undefined || col === null ? null : crtTable(ctx.board, col, resolved ? die : null),
+    done: !!resolved,
+  };
 }
 
 // The odds an attack was resolved at: its `attack_resolved` event in this phase. Once the
@@ -303,6 +360,14 @@ function frozen(a, ctx) {
   return { ...a, frozen: r, odds: { attack: r.attack, defence: r.defence, differential: r.differential, column: columnOf(ctx.board, r.differential), lines: [] } };
 }
 
+// An `attack_resolved` event's result as the CRT writes it (`NoEffect`, `{"DefenderRetreat": 1}`).
+function resultText(r) {
+  if (typeof r === 'string') return r === 'NoEffect' ? 'NE' : r;
+  const [k, n] = Object.entries(r || {})[0] || [];
+  const ab = { AttackerRetreat: 'AR', DefenderRetreat: 'DR' }[k] || k;
+  return n ? `${ab}-${n}` : ab;
+}
+
 function attackBox(a0, ctx, title) {
   const a = frozen(a0, ctx);
   const col = a.odds?.column;
@@ -312,7 +377,7 @@ function attackBox(a0, ctx, title) {
     h('div', { class: 'head' }, title || `${names} → ${ctx.unitName(a.defender) || a.defender} in ${a.target}`),
     h('div', { class: 'odds' }, `${a.odds.attack} vs ${a.odds.defence}: differential ${a.odds.differential > 0 ? '+' : ''}${a.odds.differential}`),
     h('div', { class: 'muted' }, colText),
-    a.frozen ? h('div', { class: 'resolved', 'data-frozen': 'true' }, `resolved at these odds: die ${a.frozen.die}, ${a.frozen.result}`) : null,
+    a.frozen ? h('div', { class: 'resolved', 'data-frozen': 'true' }, `resolved at these odds: die ${a.frozen.die}, ${ctx.board.crt.results[a.frozen.die - 1]?.[col] ?? resultText(a.frozen.result)}`) : null,
     a.resolved && !a.frozen ? h('div', { class: 'resolved' }, 'resolved') : null,
     a.frozen ? null : oddsTable(a, ctx));
   return box;
@@ -522,4 +587,5 @@ export default {
   previewed,
   isHeading,
   die,
+  dieDetail,
 };

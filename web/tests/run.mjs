@@ -261,6 +261,18 @@ await test('an attack is declared with its odds shown first, then resolved with 
   }
   await waitFor(page, () => window.coupdoeil.dice.some((d) => d.outcome.startsWith('die ')), null, 'the attack die');
   await waitFor(page, () => window.coupdoeil.events.some((e) => /^attack on 1009: .*die \d/.test(e.text) || /cancelled/.test(e.text)), null, 'the attack result in the log');
+  // The die shown large with the result and the CRT cell it was read in.
+  const rolled = await page.evaluate(() => window.coupdoeil.events.find((e) => e.json?.event === 'attack_rolled')?.json);
+  assert.ok(rolled, 'the attack die was rolled');
+  await page.waitForSelector('#bigdie');
+  assert.equal(await page.textContent('#bigdie'), String(rolled.die));
+  await waitFor(page, () => /: /.test(document.querySelector('#rollresult')?.textContent || ''), null, 'the result by the large die');
+  assert.equal(await page.locator('#roll .crt td.hit').count(), 1, 'the CRT cell read is lit');
+  const cell = await page.textContent('#roll .crt td.hit');
+  assert.ok((await page.textContent('#rollresult')).startsWith(`${cell}: `), 'the result is the lit cell');
+  await shot(page, 'combat-die');
+  await page.click('#roll');
+  assert.equal(await page.locator('#roll').isVisible(), false, 'a click closes it');
   const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
   assert.ok(ev.some((t) => /\(9\.0\)/.test(t)), 'the event log cites 9.0');
   await page.click('#logtabs [data-tab="dice"]');
@@ -273,7 +285,9 @@ await test('an attack is declared with its odds shown first, then resolved with 
   await page.waitForSelector('#attacks [data-frozen]');
   const box = await page.textContent('#attacks');
   assert.ok(box.includes(`${resolved.attack} vs ${resolved.defence}`), `${box} shows ${resolved.attack} vs ${resolved.defence}`);
-  assert.ok(box.includes(`die ${resolved.die}, ${resolved.result}`), box);
+  const crt = await page.evaluate(() => window.coupdoeil.board.crt);
+  const col = crt.columns.filter((c) => c <= resolved.differential).length - 1;
+  assert.ok(box.includes(`die ${resolved.die}, ${crt.results[resolved.die - 1][col]}`), box);
 });
 
 // Makes whatever decision the page offers: passes, ends phases, picks the first retreat hex,
@@ -317,6 +331,56 @@ await test('playing against the computer reaches the end of the turn', async () 
   await shot(page, 'battle');
 });
 
+// The events the page follows since the player's last decision (web/js/follow.js).
+const followed = (page) => page.evaluate(() => {
+  const ui = window.coupdoeil;
+  const [a, b] = ui.follow.range || [0, 0];
+  return ui.events.slice(a, b).filter((e) => e.json?.event !== 'phase_begins');
+});
+
+await test('since your last turn: the computer\'s turn is drawn on the map and stepped through', async () => {
+  const page = vsAiPage;
+  await myTurn(page);
+  const evs = await followed(page);
+  assert.ok(evs.length > 0, 'the Austrian turn is followed');
+  assert.ok(evs.some((e) => /Austrian/.test(e.text)) && !evs.some((e) => /Turn 2: Prussian/.test(e.text)), 'the Austrian turn, not ours');
+  assert.match(await page.textContent('#follow'), new RegExp(`Since your last turn: ‹${evs.length} events›`));
+  // Every move an arrow, every facing change a ring on its hex (seed 42: the computer turns).
+  const moves = evs.filter((e) => e.json.from && e.json.to && e.json.from !== e.json.to).length;
+  const turns = evs.filter((e) => /faced/.test(e.json.event)).length;
+  assert.ok(moves + turns > 0, 'the computer moved or turned pieces');
+  assert.equal(await page.locator('.trail .trail-move').count(), moves, 'every move is drawn');
+  assert.equal(await page.locator('.trail .trail-turn').count(), turns, 'every facing change is marked');
+  // Stepping: one event at a time, the map as it stood after it.
+  await page.click('#follownext');
+  await waitFor(page, () => window.coupdoeil.follow.index === 0 && window.coupdoeil.follow.obs, null, 'the first event looked at');
+  assert.match(await page.textContent('#followpos'), new RegExp(`step 1/${evs.length}`));
+  assert.equal(await page.textContent('#followtext'), `${evs[0].step} ${evs[0].text}`);
+  assert.equal(await page.locator('.trail .now').count() > 0, /faced|moved|attack/.test(evs[0].json.event), 'the event looked at is lit');
+  await page.click('#follownext');
+  await waitFor(page, () => window.coupdoeil.follow.index === 1 && window.coupdoeil.follow.obs, null, 'the second event looked at');
+  assert.ok(await page.locator('.trail .past').count() > 0 || !/faced|moved/.test(evs[0].json.event), 'the earlier event faded');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => window.coupdoeil.follow.index), null, 'back to the battle as it stands');
+});
+
+await test('the log names units by their names, and a line clicked shows its hex on the map', async () => {
+  const page = vsAiPage;
+  const raw = await page.evaluate(() => window.coupdoeil.events.find((e) => e.json?.event === 'moved' && e.json.unit === 'bevern'));
+  assert.ok(raw && /^bevern moves/.test(raw.text), 'the engine\'s text names the unit by id');
+  const line = page.locator('#log div.located', { hasText: `Bevern moves ${raw.json.from} -> ${raw.json.to}` });
+  assert.equal(await line.count(), 1, 'the log line names Bevern');
+  await line.click();
+  await page.waitForSelector(`.layer-highlights .hl.flash`);
+  const centre = await page.evaluate((l) => {
+    const v = window.coupdoeil.view;
+    const h = v.hex(l);
+    return Math.hypot(v.vb.x + v.vb.w / 2 - h.x, v.vb.y + v.vb.h / 2 - h.y);
+  }, raw.json.to);
+  assert.ok(centre < 1, `the map is centred on ${raw.json.to}`);
+  await page.evaluate(() => window.coupdoeil.view.fit());
+});
+
 await test('the enemy\'s browser never receives hidden data', async () => {
   // Two people on two browsers: a chosen seed is refused, the server draws one in secret.
   const refused = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario: 'dm-leuthen-historical', players: { prussian: 'human', austrian: 'human' }, seed: 5 }) });
@@ -351,6 +415,24 @@ await test('the enemy\'s browser never receives hidden data', async () => {
   await prussian.click('.layer-handles [data-facing="N"]');
   await waitVersionAbove(prussian, v);
   await waitFor(austrian, () => window.coupdoeil.events.some((e) => /hidden Prussian piece/.test(e.text)), null, 'the Austrian seeing a hidden piece move');
+  // The Austrian follows the move as the hidden piece's move (what its events say), and looking
+  // back at it sees the piece still hidden.
+  await austrian.waitForSelector('.trail-move[data-from="0911"][data-to="1010"]', { state: 'attached' });
+  assert.match(await austrian.textContent('#follow'), /Prussian now: ‹\d+ events?›/);
+  const moveAt = await austrian.evaluate(() => {
+    const ui = window.coupdoeil;
+    return ui.events.slice(...ui.follow.range).filter((e) => e.json?.event !== 'phase_begins').findIndex((e) => e.json.event === 'token_moved' && e.json.from === '0911');
+  });
+  assert.ok(moveAt >= 0, 'a hidden piece\'s move, by its token');
+  await austrian.click('#followprev');
+  for (let i = 0; i < 30 && (await austrian.evaluate(() => window.coupdoeil.follow.index)) > moveAt; i++) await austrian.click('#followprev');
+  await waitFor(austrian, (k) => window.coupdoeil.follow.index === k && window.coupdoeil.follow.obs, moveAt, 'the Austrian looking back at the move');
+  assert.equal(await austrian.locator('.trail-move.now[data-from="0911"][data-to="1010"]').count(), 1, 'the move looked at is lit');
+  assert.match(await austrian.textContent('#followtext'), /hidden Prussian piece \(#\d+\) moves 0911 -> 1010/);
+  const back = await austrian.evaluate(() => window.coupdoeil.follow.obs.pieces.filter((p) => p.side === 'A' && p.hex === '1010'));
+  assert.ok(back.length && back.every((p) => p.unit === null), 'looking back, the moved piece is still hidden');
+  await shot(austrian, 'follow-trail', '1010');
+  await austrian.click('#followdone');
   await shot(austrian, 'online-enemy-view');
   if ((await hints(prussian)).includes('end-move')) await press(prussian, 'end-move');
   await press(prussian, 'end-phase');
@@ -362,6 +444,7 @@ await test('the enemy\'s browser never receives hidden data', async () => {
   await waitVersionAbove(prussian, v);
   await press(prussian, 'end-phase');
   await waitFor(austrian, () => window.coupdoeil.events.some((e) => /bevern will attack 1009/.test(e.text)), null, 'the declaration on the Austrian side');
+  await austrian.waitForSelector('.trail-attack[data-from="1010"][data-to="1009"]', { state: 'attached' });
   await austrian.waitForTimeout(300);
 
   assert.ok(frames.length > 5, 'frames were read');
