@@ -318,10 +318,14 @@ function renderFollow() {
   if (stepping) {
     const e = evs[f.index];
     box.appendChild(h('div', { class: 'followtext', id: 'followtext' }, h('span', { class: 'step' }, `${e.step} `), namedText(e, ctx().unitName), f.obs ? null : h('span', { class: 'muted' }, ' …')));
+    if (note(e)) box.appendChild(h('div', { class: 'muted' }, note(e)));
   }
 }
 
 // A log line clicked: its hexes lit for a moment and the map centred on the main one.
+// The rules module's more words on an event (a card's text).
+const note = (e) => ui.rules.eventNote?.(e, ctx()) || null;
+
 function flashEvent(e) {
   const { main, hexes } = focusHexes(e);
   if (!main) return;
@@ -674,11 +678,24 @@ function renderPrompt() {
       buttons.appendChild(h('button', { class: x.verb === ui.play.primary ? 'primary' : '', title: x.description, 'data-action': x.notation, onclick: () => act([x.notation]) }, label));
     }
   }
+  // The next unit that can still move, selected and centred (the rules module's `unmoved`).
+  const unmoved = st.your_turn ? ui.play.unmoved?.(ui.hints) || [] : [];
+  if (unmoved.length) {
+    buttons.appendChild(h('button', { id: 'nextunmoved', title: 'select and show the next unit that can still move', onclick: () => nextUnmoved(unmoved) }, `Next unmoved unit (${unmoved.length})`));
+  }
   if (st.undoable > 0) {
     buttons.appendChild(h('button', { id: 'undo', title: 'Take back your last decision (never past a die roll, new information or the other side\'s decision)', onclick: () => undo(1) }, 'Undo'));
     if (st.undoable > 1) buttons.appendChild(h('button', { onclick: () => undo(st.undoable) }, `Undo all (${st.undoable})`));
   }
   if (buttons.childNodes.length) p.appendChild(buttons);
+}
+
+function nextUnmoved(list) {
+  const i = list.indexOf(ui.selected);
+  const unit = list[(i + 1) % list.length];
+  const p = ui.rules.pieces(ui.st.observation).find((q) => q.unit === unit);
+  if (p) ui.view.centreOn(p.hex);
+  selectUnit(unit);
 }
 
 // The match panel: how the dice were fixed, the players' own ways to end the game (resign, a
@@ -832,7 +849,8 @@ function renderLogs() {
         class: `${head ? 'turnhead' : ''}${where ? ' located' : ''}`,
         title: where ? `show ${where} on the map` : null,
         onclick: where ? () => flashEvent(e) : null,
-      }, head ? null : h('span', { class: 'step' }, `${e.step}`), namedText(e, named)));
+      }, head ? null : h('span', { class: 'step' }, `${e.step}`), namedText(e, named),
+      note(e) ? h('div', { class: 'note' }, note(e)) : null));
     }
   } else {
     const byStep = new Map();

@@ -379,7 +379,8 @@ function attackBox(a0, ctx, title) {
     h('div', { class: 'muted' }, colText),
     a.frozen ? h('div', { class: 'resolved', 'data-frozen': 'true' }, `resolved at these odds: die ${a.frozen.die}, ${ctx.board.crt.results[a.frozen.die - 1]?.[col] ?? resultText(a.frozen.result)}`) : null,
     a.resolved && !a.frozen ? h('div', { class: 'resolved' }, 'resolved') : null,
-    a.frozen ? null : oddsTable(a, ctx));
+    a.frozen ? null : oddsTable(a, ctx),
+    a.frozen || a.resolved || col === null || col === undefined || !ctx.board.crt ? null : chancesBox(ctx.board, col));
   return box;
 }
 
@@ -428,7 +429,14 @@ function handPanel(obs, ctx) {
       if (!d.hand.length) hand.appendChild(h('span', { class: 'muted' }, 'no cards'));
       p.appendChild(hand);
     } else {
-      p.appendChild(h('div', { class: 'muted', style: 'margin-top:6px' }, `${ctx.sideName(s)}: ${d.hand_size} card${d.hand_size === 1 ? '' : 's'} in hand (hidden), draw pile ${d.draw_pile}, discards ${d.discard.length ? d.discard.join(', ') : 'none'}`));
+      p.appendChild(h('div', { class: 'muted', style: 'margin-top:6px' }, `${ctx.sideName(s)}: ${d.hand_size} card${d.hand_size === 1 ? '' : 's'} in hand (hidden), draw pile ${d.draw_pile}, discards ${d.discard.length ? '' : 'none'}`));
+      // The cards the opponent has played or discarded are known: their text, as printed in ours.
+      const known = h('div', { class: 'hand' });
+      for (const id of d.discard) {
+        const c = (ctx.board.cards || []).find((x) => x.id === id);
+        if (c) known.appendChild(h('div', { class: `card side-${s} known`, 'data-card': c.id }, h('div', { class: 'cid' }, c.id), h('div', { class: 'ctitle' }, c.title), h('div', { class: 'cwin' }, WINDOW[c.window] || c.window), h('div', {}, c.text)));
+      }
+      if (known.childNodes.length) p.appendChild(known);
     }
   });
   return p;
@@ -438,11 +446,16 @@ function panels(obs, ctx) {
   return [attacksPanel(obs, ctx), handPanel(obs, ctx), battlePanel(obs, ctx)].filter(Boolean);
 }
 
-// A preview of a declaration: the attack on that target as it would stand.
+// A preview of a declaration: the attack on that target as it would stand; for Supporting Fire
+// (9.2), the attack of the unit supported (an attacker, or the defender, 9.2.2).
 function previewPanel(attacks, target, ctx) {
-  const a = (attacks || []).find((x) => x.target === target);
+  const hint = ctx.preview?.hint;
+  const supported = hint?.verb === 'support' ? hint.target_unit : null;
+  const a = (attacks || []).find((x) => (supported ? x.attackers.includes(supported) || x.defender === supported : x.target === target))
+    || (attacks || []).find((x) => x.target === target);
   if (!a) return null;
-  return attackBox(a, ctx, `If declared: ${a.attackers.map((id) => ctx.unitName(id) || id).join(' + ')} → ${ctx.unitName(a.defender) || a.defender} in ${a.target}`);
+  const names = `${a.attackers.map((id) => ctx.unitName(id) || id).join(' + ')} → ${ctx.unitName(a.defender) || a.defender} in ${a.target}`;
+  return attackBox(a, ctx, supported ? `With this Supporting Fire: ${names}` : `If declared: ${names}`);
 }
 
 function legend(ctx) {
@@ -559,6 +572,15 @@ function previewed(obs, attacks) {
 // The log: a new phase is a heading; a die roll shows as its face.
 const isHeading = (e) => e.json?.event === 'phase_begins';
 
+// More words for a log line: a card played or discarded, with its text (the opponent's card is
+// known once it is shown, 5.0).
+function eventNote(e, ctx) {
+  const j = e.json || {};
+  if (j.event !== 'played' && j.event !== 'discarded') return null;
+  const c = (ctx.board.cards || []).find((x) => x.id === j.card);
+  return c ? `${c.title}: ${c.text}` : null;
+}
+
 function die(outcome) {
   const m = /^die (\d)$/.exec(outcome);
   return m ? { face: m[1], quote: `die ${m[1]}` } : null;
@@ -588,4 +610,5 @@ export default {
   isHeading,
   die,
   dieDetail,
+  eventNote,
 };

@@ -636,6 +636,9 @@ function previewed(obs, result) {
 
 const play = {
   select: 'select',
+  // The units that may still move this phase (each is offered a `select`): the page's "next
+  // unmoved unit", and ending the phase with some is asked about first.
+  unmoved: (hints) => [...new Set(hints.filter((x) => x.verb === 'select' && x.unit).map((x) => x.unit))],
   move: ['select', 'step', 'face'],
   preview: PREVIEW,
   aimed: { step: 'reach', fire: 'target', assault: 'target', charge: 'target' },

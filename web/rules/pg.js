@@ -676,6 +676,9 @@ function passLabel() {
 
 const play = {
   select: 'select',
+  // The units that may still move this phase (each is offered a `select`): the page's "next
+  // unmoved unit", and ending the phase with some is asked about first.
+  unmoved: (hints) => [...new Set(hints.filter((x) => x.verb === 'select' && x.unit).map((x) => x.unit))],
   move: ['select', 'step'],
   preview: ['attack', 'target', 'momentum', 'sweep'],
   aimed: { step: 'reach' },

@@ -184,6 +184,22 @@ await test('a unit moves by clicking its hex, the destination and a facing', asy
   if ((await hints(page)).includes('pass')) await press(page, 'pass');
   await myTurn(page);
   await waitFor(page, () => window.coupdoeil.hints.some((h) => h.notation === 'select bevern'), null, 'the Movement Phase');
+  // The next unit that can still move, selected and centred, one after the other.
+  const unmoved = await page.evaluate(() => window.coupdoeil.hints.filter((h) => h.verb === 'select').map((h) => h.unit));
+  assert.match(await page.textContent('#nextunmoved'), new RegExp(`Next unmoved unit \\(${unmoved.length}\\)`));
+  for (const u of unmoved.slice(0, 2)) {
+    await page.click('#nextunmoved');
+    await waitFor(page, (x) => window.coupdoeil.selected === x, u, `${u} selected`);
+    const off = await page.evaluate((x) => {
+      const ui = window.coupdoeil;
+      const p = ui.st.observation.pieces.find((q) => q.unit?.id === x);
+      const h = ui.view.hex(p.hex);
+      return Math.hypot(ui.view.vb.x + ui.view.vb.w / 2 - h.x, ui.view.vb.y + ui.view.vb.h / 2 - h.y);
+    }, u);
+    assert.ok(off < 1, `the map is centred on ${u}`);
+  }
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => window.coupdoeil.view.fit());
   await clickHex(page, '0911');
   await waitFor(page, () => window.coupdoeil.reach?.unit === 'bevern', null, 'the reachable hexes');
   const reach = await page.evaluate(() => window.coupdoeil.reach);
@@ -236,6 +252,10 @@ await test('an attack is declared with its odds shown first, then resolved with 
   assert.match(preview, /differential/);
   assert.match(preview, /9\.3/, 'the terrain modifier cites 9.3');
   assert.match(preview, /printed Combat Strength/);
+  // The chance of each result in the column, on one die.
+  const chances = await page.$$eval('#selection .dm-chances .row .pct', (xs) => xs.map((x) => x.textContent));
+  assert.ok(chances.length >= 1, 'the results of the column');
+  assert.equal(chances.reduce((n, t) => n + Number(t.split('/')[0]), 0), 6, 'their chances add up to the six faces');
   await shot(page, 'attack-odds', '0909');
   const v = (await state(page)).state;
   await page.click('#declare');
@@ -362,6 +382,12 @@ await test('since your last turn: the computer\'s turn is drawn on the map and s
   assert.ok(await page.locator('.trail .past').count() > 0 || !/faced|moved/.test(evs[0].json.event), 'the earlier event faded');
   await page.keyboard.press('Escape');
   assert.equal(await page.evaluate(() => window.coupdoeil.follow.index), null, 'back to the battle as it stands');
+  // The cards the Austrians have shown, with their text, in the log and the cards panel.
+  const shown = evs.find((e) => e.json.event === 'discarded' || e.json.event === 'played');
+  assert.ok(shown, 'the computer showed a card (seed 42: it discards)');
+  const card = await page.evaluate((id) => window.coupdoeil.board.cards.find((c) => c.id === id), shown.json.card);
+  assert.equal(await page.locator('#log div.note', { hasText: card.text }).count() >= 1, true, 'the log line has the card\'s text');
+  assert.match(await page.textContent(`#hand .card.known[data-card="${card.id}"]`), new RegExp(card.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
 });
 
 await test('the log names units by their names, and a line clicked shows its hex on the map', async () => {
