@@ -640,6 +640,26 @@ function renderTop() {
     who.textContent = 'Rolling…';
   }
   $('viewer').textContent = viewerWords();
+  renderSequence();
+}
+
+// The turn track (turn of turns, the current one lit) and, when the rules module gives them, the
+// phases of the sequence of play with the current one lit.
+function renderSequence() {
+  const box = $('sequence');
+  const obs = ui.st.observation;
+  box.innerHTML = '';
+  if (!obs.turn || !obs.turns) { box.style.display = 'none'; return; }
+  box.style.display = '';
+  const track = h('div', { class: 'turntrack', id: 'turntrack', title: `turn ${obs.turn} of ${obs.turns}` }, h('span', { class: 'muted' }, 'Turn'));
+  for (let t = 1; t <= obs.turns; t++) track.appendChild(h('span', { class: `tt${t === obs.turn ? ' on' : t < obs.turn ? ' past' : ''}` }, `${t}`));
+  box.appendChild(track);
+  const list = ui.rules.phases?.(obs, ctx()) || [];
+  if (list.length) {
+    const strip = h('div', { class: 'phases', id: 'phases' });
+    for (const p of list) strip.appendChild(h('span', { class: `ph${p.on ? ' on' : ''}` }, p.name));
+    box.appendChild(strip);
+  }
 }
 
 function playerOf(side) {

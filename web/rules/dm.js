@@ -208,6 +208,14 @@ function turnText(obs, ctx) {
   return `Turn ${obs.turn} of ${obs.turns} · ${ctx.sideName(obs.phasing)} ${PHASE[obs.phase] || obs.phase}`;
 }
 
+// The sequence of play of a Player Turn (4.0): the phasing side's phases, the current one lit.
+function phases(obs, ctx) {
+  if (obs.phase === 'Setup') return [{ name: 'Set-up (Exclusive 3.0)', on: true }];
+  const who = ctx.sideName(obs.phasing);
+  return [['Movement', 'Movement (7.0)'], ['Combat', 'Combat (9.0)'], ['Administration', 'Administrative (12.0)']]
+    .map(([id, name]) => ({ name: `${who} ${name}`, on: obs.phase === id }));
+}
+
 function pieceInfo(p, ctx) {
   const u = p.info;
   const who = ctx.sideName(p.side);
@@ -593,6 +601,7 @@ export default {
   overlay,
   stageText,
   turnText,
+  phases,
   pieceInfo,
   panels,
   previewPanel,

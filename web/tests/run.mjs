@@ -407,6 +407,45 @@ await test('the log names units by their names, and a line clicked shows its hex
   await page.evaluate(() => window.coupdoeil.view.fit());
 });
 
+await test('the turn track and the sequence of play show where the battle stands', async () => {
+  const page = vsAiPage;
+  const obs = (await state(page)).observation;
+  assert.equal(await page.locator('#turntrack .tt').count(), obs.turns, 'one box per Game Turn');
+  assert.equal(await page.textContent('#turntrack .tt.on'), String(obs.turn));
+  assert.equal(await page.locator('#turntrack .tt.past').count(), obs.turn - 1);
+  assert.equal(await page.locator('#phases .ph').count(), 3, 'Movement, Combat, Administrative (4.0)');
+  const on = { Movement: /Movement/, Combat: /Combat/, Administration: /Administrative/ }[obs.phase];
+  assert.match(await page.textContent('#phases .ph.on'), on);
+  assert.match(await page.textContent('#phases .ph.on'), /Prussian/);
+});
+
+// The layout at a laptop's and a phone's size: nothing wider than the screen, the map and the
+// buttons of the decision on the page.
+await test('the battle page fits a 1366x768 laptop and a 375x812 phone', async () => {
+  const page = vsAiPage;
+  for (const [w, hgt, name] of [[1366, 768, 'layout-laptop'], [375, 812, 'layout-phone']]) {
+    await page.setViewportSize({ width: w, height: hgt });
+    await page.waitForTimeout(200);
+    await page.evaluate(() => { window.coupdoeil.view.fit(); document.getElementById('side').scrollTop = 0; window.scrollTo(0, 0); });
+    const m = await page.evaluate(() => {
+      const r = (id) => { const b = document.querySelector(id)?.getBoundingClientRect(); return b && { x: b.x, y: b.y, w: b.width, h: b.height }; };
+      return {
+        scroll: document.documentElement.scrollWidth, inner: window.innerWidth, body: document.body.scrollWidth,
+        map: r('#map'), button: r('#prompt .buttons button'), side: r('#side'),
+      };
+    });
+    assert.ok(m.scroll <= m.inner && m.body <= m.inner, `${name}: no horizontal overflow (${m.scroll} / ${m.body} > ${m.inner})`);
+    assert.ok(m.map.w >= w * 0.6 && m.map.h >= 250 && m.map.x >= 0 && m.map.x + m.map.w <= w + 1, `${name}: the map is shown (${JSON.stringify(m.map)})`);
+    assert.ok(m.button && m.button.w > 0 && m.button.x >= 0 && m.button.x + m.button.w <= w, `${name}: the decision's buttons are on the page (${JSON.stringify(m.button)})`);
+    if (w < 900) assert.ok(m.side.y >= m.map.y + m.map.h - 1, 'on a phone the side panel is under the map');
+    else assert.ok(m.button.y >= 0 && m.button.y + m.button.h <= hgt, 'on a laptop the buttons are on the first screen');
+    await page.mouse.move(1, 1);
+    await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: w < 900 });
+  }
+  await page.setViewportSize(viewport);
+  await page.evaluate(() => window.coupdoeil.view.fit());
+});
+
 await test('the enemy\'s browser never receives hidden data', async () => {
   // Two people on two browsers: a chosen seed is refused, the server draws one in secret.
   const refused = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario: 'dm-leuthen-historical', players: { prussian: 'human', austrian: 'human' }, seed: 5 }) });
