@@ -666,6 +666,14 @@ function playerOf(side) {
   return ui.welcome?.game.sides.find((s) => s.side === side)?.player ?? '';
 }
 
+// Why the battle ended so: a resignation or an agreed draw (the server's), else the rules
+// module's words on the outcome (its victory conditions and draw rule), else its kind.
+function outcomeWords(o, c) {
+  if (o.kind === 'resignation') return [`The ${o.winner ? c.sideName(o.winner === 'A' ? 'B' : 'A') : ''} player resigned: the other side wins.`];
+  if (o.kind === 'agreement') return ['The two players agreed a draw.'];
+  return ui.rules.outcomeText?.(o, c) || [];
+}
+
 function renderPrompt() {
   const st = ui.st;
   const c = ctx();
@@ -678,6 +686,7 @@ function renderPrompt() {
     p.appendChild(h('div', { class: 'over-banner' },
       h('div', { style: 'font-size:20px' }, `${winner} (${o.kind})`),
       h('div', {}, `Victory Points ${c.sideName('A')} ${o.points[0]} – ${c.sideName('B')} ${o.points[1]}`),
+      h('div', { class: 'why', id: 'outcomewhy' }, ...outcomeWords(o, c).map((t) => h('div', {}, t))),
       h('div', { style: 'margin-top:6px' },
         h('a', { href: `/replay/${gameId}` }, 'Replay the battle step by step'), ' · ',
         h('a', { href: `/api/games/${gameId}/record`, download: `coupdoeil-${gameId}.json` }, 'Download the record'),

@@ -580,6 +580,23 @@ function previewed(obs, attacks) {
 // The log: a new phase is a heading; a die roll shows as its face.
 const isHeading = (e) => e.json?.event === 'phase_begins';
 
+// How the battle was decided, in words, from the final state's outcome (13.0, Exclusive 13.0):
+// `kind` is the rules crate's (`immediate`, `points`, `draw-rule`).
+function outcomeText(o, ctx) {
+  const win = o.winner ? ctx.sideName(o.winner) : null;
+  const tie = ctx.board.victory?.draw_winner;
+  const vp = `Victory Points ${ctx.sideName('A')} ${o.points[0]}, ${ctx.sideName('B')} ${o.points[1]}: one for each Demoralized enemy corps and one for holding every enemy depot (Exclusive 13.0).`;
+  const draw = tie ? `A tie on Victory Points goes to the ${ctx.sideName(tie)} in this scenario.` : 'A tie on Victory Points is a draw in this scenario.';
+  switch (o.kind) {
+    case 'immediate': return [`${win} won at once (13.0): in its own Administrative Phase a majority of the enemy's corps were Demoralized and a majority of its own were not.`];
+    case 'points': return win
+      ? [`After the last Game Turn the side with more Victory Points wins (13.0): the ${win}.`, vp, draw]
+      : ['After the last Game Turn the Victory Points were equal (13.0).', vp, draw];
+    case 'draw-rule': return [`After the last Game Turn the Victory Points were equal; this scenario gives a tie to the ${win} (its victory rule, Exclusive 13.0).`, vp];
+    default: return null;
+  }
+}
+
 // More words for a log line: a card played or discarded, with its text (the opponent's card is
 // known once it is shown, 5.0).
 function eventNote(e, ctx) {
@@ -620,4 +637,5 @@ export default {
   die,
   dieDetail,
   eventNote,
+  outcomeText,
 };

@@ -731,6 +731,24 @@ function instructions(hints, sel) {
 
 const isHeading = (e) => ['turn_begins', 'player_turn', 'phase'].includes(e.json?.event);
 
+// How the battle was decided: the scenario's victory levels (14), the first that holds decides
+// (pg-rulings 5), with the one reached lit; none holding is a draw.
+const CONDITION = { demoralized: 'Demoralized or Broken', broken: 'Broken', not_demoralized: 'neither Demoralized nor Broken', not_broken: 'not Broken' };
+function outcomeText(o, ctx) {
+  const levels = ctx.board.victory || [];
+  if (!levels.length || !['A', 'B'].includes(ctx.board.first)) return null;
+  const first = ctx.board.first;
+  const other = first === 'A' ? 'B' : 'A';
+  const diff = o.points[first === 'A' ? 0 : 1] - o.points[first === 'A' ? 1 : 0];
+  const lines = [`Victory Points ${ctx.sideName(first)} minus ${ctx.sideName(other)}: ${diff > 0 ? '+' : ''}${diff}. The first of the battle's victory levels whose conditions hold decides (14); if none holds, a draw.`];
+  for (const v of levels) {
+    const range = v.min_vp !== null && v.max_vp !== null ? `from ${v.min_vp} to ${v.max_vp}` : v.min_vp !== null ? `at least ${v.min_vp}` : v.max_vp !== null ? `at most ${v.max_vp}` : 'any';
+    const reached = o.winner && ctx.sideId(o.winner) === v.winner && o.kind === v.level;
+    lines.push(`${reached ? '▶ ' : ''}${ctx.sideName(v.winner)} ${v.level} victory: difference ${range}${v.enemy ? `, the enemy army ${CONDITION[v.enemy] || v.enemy}` : ''}${v.own ? `, its own army ${CONDITION[v.own] || v.own}` : ''}${reached ? ' (reached)' : ''}`);
+  }
+  return lines;
+}
+
 function die(outcome) {
   const m = /^die (\d)$/.exec(outcome);
   return m ? { face: m[1], quote: `die ${m[1]}` } : null;
@@ -807,6 +825,7 @@ export default {
   marks,
   cancel,
   isHeading,
+  outcomeText,
   die,
   half,
   legend,

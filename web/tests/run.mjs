@@ -551,6 +551,7 @@ await test('the enemy\'s browser never receives hidden data', async () => {
   await shot(prussian, 'draw-offer');
   await prussian.click('#acceptdraw');
   await waitFor(austrian, () => window.coupdoeil.st.outcome?.kind === 'agreement', null, 'the agreed draw');
+  assert.match(await austrian.textContent('#outcomewhy'), /The two players agreed a draw/);
   const proof = (await state(austrian)).dice_proof;
   assert.ok(proof.seed && proof.salt, 'the seed and the salt at the end');
   assert.match(await austrian.textContent('#diceproof'), new RegExp(`seed ${proof.seed}, salt ${proof.salt}`));
@@ -620,6 +621,16 @@ await test('a finished battle replays step by step and its record verifies', asy
   await end.goto(`${base}/g/${id}`);
   await waitFor(end, () => window.coupdoeil?.st?.viewer === 'referee', null, 'the referee view at the end');
   assert.match(await end.textContent('#prompt'), /Download the record/);
+  // Why it ended so: the victory conditions and the scenario's draw rule, from the outcome.
+  const o = (await state(end)).outcome;
+  const why = await end.textContent('#outcomewhy');
+  if (o.kind === 'immediate') assert.match(why, /won at once \(13\.0\): .*Demoralized/);
+  else {
+    assert.match(why, /After the last Game Turn/);
+    assert.ok(why.includes(`Victory Points Prussian ${o.points[0]}, Austrian ${o.points[1]}`), why);
+    assert.match(why, /tie .* goes to the Austrian|gives a tie to the Austrian/, 'Leuthen\'s tie goes to the Austrians');
+  }
+  await shot(end, 'victory-explained');
 });
 
 // ---------- Prussia's Glory ----------

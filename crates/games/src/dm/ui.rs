@@ -224,6 +224,8 @@ pub(super) fn board(g: &DrumsMuskets) -> Value {
         "units": units,
         "corps": corps,
         "cards": cards,
+        // Exclusive 13.0: the side that wins a tie on Victory Points, if the scenario names one.
+        "victory": { "draw_winner": g.data.draw_winner.map(side_id) },
         "crt": {
             "columns": crt.columns,
             "results": crt.results.iter()
