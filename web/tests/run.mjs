@@ -787,6 +787,23 @@ await test('Prussia\'s Glory: a Close Combat is put together on the map and its 
   assert.ok(ev.some((t) => /close combat: .* against .*\(10\.1\)/.test(t)), 'the declaration is logged');
 });
 
+await test('Prussia\'s Glory: the end of a battle lists its victory levels, the one reached marked', async () => {
+  const board = await api(base, `/api/scenarios/${PG}/board`);
+  const pg = (await import('../rules/pg.js')).default;
+  assert.ok(board.victory.length > 0 && ['A', 'B'].includes(board.first), 'the board carries the victory levels and the first side');
+  const side = (id) => board.sides.find((x) => x.id === id || x.side === id);
+  const ctx = { board, sideName: (x) => side(x).name, sideId: (x) => side(x).id };
+  const v = board.victory[0];
+  const winner = side(v.winner).side;
+  const lines = pg.outcomeText({ winner, kind: v.level, points: [3, 1] }, ctx);
+  assert.equal(lines.length, board.victory.length + 1, 'a line for the points, one per level');
+  assert.match(lines[0], /minus .*: \+2\./, 'the difference of the first side\'s points');
+  assert.equal(lines.filter((l) => l.includes('(reached)')).length, 1, 'one level reached');
+  assert.ok(lines[1].startsWith(`▶ ${side(v.winner).name} ${v.level} victory`), lines[1]);
+  const draw = pg.outcomeText({ winner: null, kind: 'draw', points: [0, 0] }, ctx);
+  assert.ok(!draw.some((l) => l.includes('(reached)')) && /if none holds, a draw/.test(draw[0]), 'a draw reaches none');
+});
+
 await test('Prussia\'s Glory: playing against the computer reaches the next turn', async () => {
   const page = pgPage;
   for (let i = 0; i < 120; i++) {
