@@ -731,6 +731,38 @@ function instructions(hints, sel) {
 
 const isHeading = (e) => ['turn_begins', 'player_turn', 'phase'].includes(e.json?.event);
 
+// A Close Combat's die (its `combat_resolved` event in the die's step), shown large: the odds
+// column, the modified roll and the CRT cell lit (10.6). Other dice are not shown so.
+function dieDetail(d, events, obs, ctx) {
+  const m = /^die (\d)$/.exec(d.outcome);
+  if (!m) return null;
+  const r = events.find((e) => e.step === d.step && e.json?.event === 'combat_resolved')?.json;
+  if (!r) return null;
+  const crt = ctx.board.crt;
+  const col = crt ? crt.columns.indexOf(r.odds) : -1;
+  const row = crt ? Math.max(0, Math.min(crt.results.length - 1, r.roll - crt.first_row)) : -1;
+  const cell = col >= 0 ? crt.results[row]?.[col] : null;
+  const decl = events.filter((e) => e.step <= d.step && e.json?.event === 'combat_declared').pop()?.json;
+  let table = null;
+  if (cell) {
+    table = h('table', { class: 'crt' });
+    table.appendChild(h('tr', {}, h('th', {}, 'roll'), ...crt.columns.map((c, i) => h('th', { class: i === col ? 'hot' : '' }, c))));
+    crt.results.forEach((cells, i) => {
+      table.appendChild(h('tr', {}, h('th', { class: i === row ? 'hot' : '' }, `${crt.first_row + i}`),
+        ...cells.map((x, j) => h('td', { class: `${j === col ? 'hot' : ''}${j === col && i === row ? ' hit' : ''}` }, x))));
+    });
+  }
+  const drm = r.roll - Number(m[1]);
+  return {
+    face: m[1],
+    title: decl ? `Close Combat: ${decl.attack.join(', ')} against ${decl.defend.join(', ')}` : 'Close Combat',
+    odds: `${r.attacker_sp} SP against ${r.defender_sp} SP: ${r.odds}${drm ? `, DRM ${drm > 0 ? '+' : ''}${drm}, roll ${r.roll}` : ''} (10.3)`,
+    result: cell ? `${cell}: Loss Points to the attacker / the defender (10.6)` : '',
+    table,
+    done: true,
+  };
+}
+
 // How the battle was decided: the scenario's victory levels (14), the first that holds decides
 // (pg-rulings 5), with the one reached lit; none holding is a draw.
 const CONDITION = { demoralized: 'Demoralized or Broken', broken: 'Broken', not_demoralized: 'neither Demoralized nor Broken', not_broken: 'not Broken' };
@@ -826,6 +858,7 @@ export default {
   cancel,
   isHeading,
   outcomeText,
+  dieDetail,
   die,
   half,
   legend,

@@ -787,7 +787,7 @@ await test('Prussia\'s Glory: a Close Combat is put together on the map and its 
   assert.ok(ev.some((t) => /close combat: .* against .*\(10\.1\)/.test(t)), 'the declaration is logged');
 });
 
-await test('Prussia\'s Glory: the end of a battle lists its victory levels, the one reached marked', async () => {
+await test('Prussia\'s Glory: a Close Combat\'s die is shown large with its CRT cell, and the end lists the victory levels', async () => {
   const board = await api(base, `/api/scenarios/${PG}/board`);
   const pg = (await import('../rules/pg.js')).default;
   assert.ok(board.victory.length > 0 && ['A', 'B'].includes(board.first), 'the board carries the victory levels and the first side');
@@ -800,6 +800,26 @@ await test('Prussia\'s Glory: the end of a battle lists its victory levels, the 
   assert.match(lines[0], /minus .*: \+2\./, 'the difference of the first side\'s points');
   assert.equal(lines.filter((l) => l.includes('(reached)')).length, 1, 'one level reached');
   assert.ok(lines[1].startsWith(`▶ ${side(v.winner).name} ${v.level} victory`), lines[1]);
+  // A Close Combat's die shown large: the column read and the row of the modified roll lit.
+  const ev = [
+    { step: 7, json: { event: 'combat_declared', attack: ['2617'], defend: ['2516'] } },
+    { step: 9, json: { event: 'combat_resolved', die: 4, roll: 3, odds: board.crt.columns[1], attacker_sp: 4, defender_sp: 8 } },
+  ];
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  const x = await page.evaluate(async ([b, e]) => {
+    const mod = (await import('/rules/pg.js')).default;
+    const d = mod.dieDetail({ step: 9, outcome: 'die 4' }, e, {}, { board: b });
+    const none = mod.dieDetail({ step: 7, outcome: 'die 4' }, e, {}, { board: b });
+    return { face: d.face, title: d.title, odds: d.odds, result: d.result, hit: d.table.querySelector('td.hit')?.textContent, none };
+  }, [board, ev]);
+  const row = Math.max(0, Math.min(board.crt.results.length - 1, 3 - board.crt.first_row));
+  assert.equal(x.face, '4');
+  assert.equal(x.title, 'Close Combat: 2617 against 2516');
+  assert.match(x.odds, /4 SP against 8 SP: .*DRM -1, roll 3/);
+  assert.equal(x.hit, board.crt.results[row][1], 'the cell of the modified roll in the column read');
+  assert.ok(x.result.startsWith(`${x.hit}: `));
+  assert.equal(x.none, null, 'a die with no Close Combat resolved is not shown so');
   const draw = pg.outcomeText({ winner: null, kind: 'draw', points: [0, 0] }, ctx);
   assert.ok(!draw.some((l) => l.includes('(reached)')) && /if none holds, a draw/.test(draw[0]), 'a draw reaches none');
 });
