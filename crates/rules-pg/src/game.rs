@@ -98,8 +98,10 @@ impl Game for PrussiasGlory {
 
     /// 3.0 Once a phase is over it is not revisited; and 7.3 a counter's move is made one hex at
     /// a time and the opponent sees each: movement is never taken back. Choices that roll no die
-    /// and move nothing (a Lead Unit, a target, a gun) may be taken back until the next die.
-    fn may_take_back(&self, before: &State, a: &Action, _after: &State) -> bool {
+    /// and move nothing (a Lead Unit, a target, a gun) may be taken back until the next die (the
+    /// engine never undoes past a chance outcome), as long as they left the stage and the
+    /// phasing side as they were: a choice that ends a step of the sequence is final.
+    fn may_take_back(&self, before: &State, a: &Action, after: &State) -> bool {
         let movement = matches!(
             a,
             Action::Select(_)
@@ -115,7 +117,7 @@ impl Game for PrussiasGlory {
                 | Action::Advance { .. }
                 | Action::MomentumAdvance(_)
         );
-        !movement && before.stage == _after.stage && before.phasing == _after.phasing
+        !movement && before.stage == after.stage && before.phasing == after.phasing
     }
 
     fn observe(&self, s: &State, viewer: Viewer) -> Observation {
