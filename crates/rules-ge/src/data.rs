@@ -2382,7 +2382,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
     let diags = std::mem::take(&mut l.diags);
     match (charts, board, ocs, scoring) {
         (Some(charts), Some(board), [Some(a), Some(b)], Some(scoring)) if diags.is_empty() => {
-            let tables = crate::tables::Tables::new(&board, &charts, &posts);
+            let tables = crate::tables::Tables::new(&board, &charts, &posts, &objectives);
             Ok(Data {
                 id: sc.id.clone(),
                 name: sc.name.clone(),

@@ -3,7 +3,7 @@
 //! kind of mover, the hexsides a ZOC may reach across (10) and the facing arcs of each formation
 //! table in each facing (7.1). Each answers exactly as the scan over the data it replaces.
 
-use crate::data::{Arc, Board, Charts, PostDef, TerrainClass};
+use crate::data::{Arc, Board, Charts, Objective, PostDef, TerrainClass};
 use coupdoeil_hex::{EdgeDir, Facing};
 
 /// The number of [`crate::data::Mover`] columns.
@@ -25,6 +25,8 @@ pub struct Tables {
     /// 7.1 The arcs of each hexside (by [`EdgeDir`] index) per chart table (Line, Column, Road
     /// Column) and facing.
     pub arcs: [[[Arc; 6]; 12]; 3],
+    /// The distance in hexes from each objective (by index) to each cell.
+    pub objective_distance: Vec<Vec<u32>>,
 }
 
 /// The position of direction `d` in the arc tables: 0 is the faced hexside, or for a vertex
@@ -40,9 +42,14 @@ pub fn arc_offset(facing: Facing, d: EdgeDir) -> usize {
 }
 
 impl Tables {
-    /// Derives the tables of a board with its charts and Posts.
+    /// Derives the tables of a board with its charts, Posts and objectives.
     #[must_use]
-    pub fn new(board: &Board, charts: &Charts, posts: &[PostDef]) -> Tables {
+    pub fn new(
+        board: &Board,
+        charts: &Charts,
+        posts: &[PostDef],
+        objectives: &[Objective],
+    ) -> Tables {
         let class: Vec<TerrainClass> = board
             .cells
             .iter()
@@ -104,11 +111,20 @@ impl Tables {
                 }
             }
         }
+        let objective_distance = objectives
+            .iter()
+            .map(|o| {
+                (0..board.len())
+                    .map(|c| board.distance(o.cell, crate::data::Cell(c as u16)))
+                    .collect()
+            })
+            .collect();
         Tables {
             class,
             blocked,
             zoc_reach,
             arcs,
+            objective_distance,
         }
     }
 }
