@@ -98,6 +98,7 @@ impl Hex {
     /// assert_eq!(Hex::new(1, 1).distance(Hex::new(1, 1)), 0);
     /// ```
     #[must_use]
+    #[inline]
     pub fn distance(self, other: Hex) -> u32 {
         let dq = i64::from(other.q) - i64::from(self.q);
         let dr = i64::from(other.r) - i64::from(self.r);

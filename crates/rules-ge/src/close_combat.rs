@@ -211,7 +211,7 @@ impl GloryEmpire {
         if !self.live_defenders(s, c).is_empty() {
             return Vec::new();
         }
-        let occ = self.occ(s, &[]);
+        let here = self.here(s, c.target, &[]);
         let mut out = Vec::new();
         for a in self.live_attackers(s, c) {
             for &u in &a.units {
@@ -235,7 +235,7 @@ impl GloryEmpire {
                     continue;
                 }
                 let load = self.load_of(s, &[u]);
-                if self.may_end(&occ, c.side, c.target, load) {
+                if self.may_end_in(here, c.side, c.target, load) {
                     out.push(u);
                 }
             }

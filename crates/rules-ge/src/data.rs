@@ -1076,6 +1076,8 @@ pub struct Data {
     pub objectives: Vec<Objective>,
     /// Scoring.
     pub scoring: Scoring,
+    /// Tables derived from the map and charts at load.
+    pub tables: crate::tables::Tables,
 }
 
 impl Data {
@@ -2380,6 +2382,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
     let diags = std::mem::take(&mut l.diags);
     match (charts, board, ocs, scoring) {
         (Some(charts), Some(board), [Some(a), Some(b)], Some(scoring)) if diags.is_empty() => {
+            let tables = crate::tables::Tables::new(&board, &charts, &posts, &objectives);
             Ok(Data {
                 id: sc.id.clone(),
                 name: sc.name.clone(),
@@ -2403,6 +2406,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 reinforcements,
                 objectives,
                 scoring,
+                tables,
             })
         }
         _ => {

@@ -424,10 +424,10 @@ impl GloryEmpire {
         }
     }
 
-    /// Whether the stack in `c` may still fire at `target` this segment (one attack; a Square
-    /// two, at hexes not adjacent to each other, 7.8.2).
-    fn may_fire_again(&self, s: &State, c: Cell, target: Cell) -> bool {
-        let Some(top) = s.top(c) else { return false };
+    /// Whether the stack whose top unit is `top` may still fire at `target` this segment (one
+    /// attack; a Square two, at hexes not adjacent to each other, 7.8.2).
+    fn may_fire_again(&self, s: &State, top: Option<UnitId>, target: Cell) -> bool {
+        let Some(top) = top else { return false };
         let t = s.troop(top);
         match (t.formation, t.fired) {
             (_, 0) => true,
@@ -445,11 +445,27 @@ impl GloryEmpire {
             return Vec::new();
         };
         let side = self.data.troops[st.units[0].ix()].side;
-        self.stacks_of(s, side.other())
-            .into_iter()
-            .filter(|&t| self.may_fire_again(s, c, t))
-            .filter_map(|t| self.fire_line(s, c, t, &st).map(|f| (t, f)))
-            .collect()
+        let enemies = self.stacks_of(s, side.other());
+        self.targets_among(s, c, &st, &enemies).collect()
+    }
+
+    /// [`GloryEmpire::fire_targets`] of the stack in `c` with strength `st`, among the enemy
+    /// stacks `enemies` (sorted), in their order.
+    fn targets_among<'a>(
+        &'a self,
+        s: &'a State,
+        c: Cell,
+        st: &'a Strength,
+        enemies: &'a [Cell],
+    ) -> impl Iterator<Item = (Cell, Facing)> + 'a {
+        let top = s.top(c);
+        let b = &self.data.board;
+        enemies
+            .iter()
+            .copied()
+            .filter(move |&t| b.distance(c, t) <= u32::from(st.range))
+            .filter(move |&t| self.may_fire_again(s, top, t))
+            .filter_map(move |t| self.fire_line(s, c, t, st).map(|f| (t, f)))
     }
 
     /// 4.2.2 / 4.2.3 The fire actions of the segment: every stack of the side that may fire,
@@ -461,6 +477,7 @@ impl GloryEmpire {
         artillery_only: bool,
         out: &mut Vec<Action>,
     ) {
+        let enemies = self.stacks_of(s, side.other());
         for c in self.stacks_of(s, side) {
             if artillery_only
                 && s.top(c)
@@ -468,7 +485,10 @@ impl GloryEmpire {
             {
                 continue;
             }
-            for (t, _) in self.fire_targets(s, c) {
+            let Some(st) = self.strength(s, c) else {
+                continue;
+            };
+            for (t, _) in self.targets_among(s, c, &st, &enemies) {
                 out.push(Action::Fire { from: c, target: t });
             }
         }

@@ -4,7 +4,7 @@
 use crate::GloryEmpire;
 use crate::data::{Arc, Arm, Cell, Formation, Kind, PostKind, TerrainClass, TroopDef, UnitId};
 use crate::state::State;
-use coupdoeil_hex::{EdgeDir, Facing};
+use coupdoeil_hex::Facing;
 
 /// Whether a unit of this type may ever be in this formation (7.3-7.9): infantry in Column,
 /// Line, Road Column, Square and (with the bugle) SeD; cavalry in Column, Line and Road Column;
@@ -65,17 +65,6 @@ pub fn fit_facing(f: Formation, facing: Facing) -> Facing {
     }
 }
 
-/// The position of direction `d` in the arc tables: 0 is the faced hexside, or for a vertex
-/// facing the hexside just clockwise of the vertex.
-fn arc_offset(facing: Facing, d: EdgeDir) -> usize {
-    let base = if facing.is_vertex() {
-        i32::from(facing.index() / 2) + 1
-    } else {
-        i32::from(facing.index() / 2)
-    };
-    (i32::from(d.index()) - base).rem_euclid(6) as usize
-}
-
 impl GloryEmpire {
     /// 7.1 The arcs of the six hexsides of a unit in `formation` facing `facing` in `cell`:
     /// all-round for Square, SeD, Broken and Routed units (7.1) and units in a Fortified
@@ -105,22 +94,18 @@ impl GloryEmpire {
             return a;
         }
         let table = match formation {
-            Formation::Line => &self.data.charts.arcs[0],
-            Formation::Column => &self.data.charts.arcs[1],
-            Formation::RoadColumn => &self.data.charts.arcs[2],
+            Formation::Line => 0,
+            Formation::Column => 1,
+            Formation::RoadColumn => 2,
             _ => {
                 if facing.is_vertex() {
-                    &self.data.charts.arcs[0]
+                    0
                 } else {
-                    &self.data.charts.arcs[1]
+                    1
                 }
             }
         };
-        let mut out = [Arc::Front; 6];
-        for d in EdgeDir::ALL {
-            out[d.index() as usize] = table[arc_offset(facing, d)];
-        }
-        out
+        self.data.tables.arcs[table][usize::from(facing.index())]
     }
 
     /// 7.1 The arcs of a unit as it stands.
@@ -200,11 +185,7 @@ impl GloryEmpire {
     /// 15 The class of a hex: its Post's class where a Post is designated.
     #[must_use]
     pub fn class_of(&self, cell: Cell) -> TerrainClass {
-        let t = self.data.terrain(cell).class;
-        match self.data.post(cell) {
-            Some(p) if t != TerrainClass::Impassable => p.class,
-            _ => t,
-        }
+        self.data.tables.class[cell.ix()]
     }
 
     /// 7.2 The Formation Change Cost chart: MP for a unit of `arm` to go from `from` to `to`.
@@ -224,6 +205,8 @@ impl GloryEmpire {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tables::arc_offset;
+    use coupdoeil_hex::EdgeDir;
 
     #[test]
     fn arc_offsets_start_at_the_faced_side_or_clockwise_of_the_vertex() {

@@ -5,6 +5,7 @@ use crate::GloryEmpire;
 use crate::data::Arm;
 use crate::state::{Morale, State};
 use coupdoeil_engine::{Evaluate, Side};
+use coupdoeil_hex::Hex;
 
 /// Points of one victory point.
 const VP: i32 = 30;
@@ -26,8 +27,16 @@ impl Evaluate for GloryEmpire {
         let score = self.score(s);
         let behind = score[side.index()] <= score[side.other().index()];
         let mut total = 0i32;
-        let enemy_cells = |x: Side| self.stacks_of(s, x.other());
-        let enemies = [enemy_cells(Side::A), enemy_cells(Side::B)];
+        // The enemy's hexes, only wanted by a side that is behind.
+        let enemies: Vec<Hex> = if behind {
+            self.stacks_of(s, side.other())
+                .into_iter()
+                .map(|c| b.cells[c.ix()].hex)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let to_objective = &self.data.tables.objective_distance;
         for (i, t) in s.troops.iter().enumerate() {
             let Some(c) = t.cell else { continue };
             let d = &self.data.troops[i];
@@ -54,15 +63,16 @@ impl Evaluate for GloryEmpire {
                     .iter()
                     .enumerate()
                     .filter(|(k, _)| s.holders[*k] != Some(side))
-                    .map(|(_, o)| b.distance(c, o.cell) as i32)
+                    .map(|(k, _)| to_objective[k][c.ix()] as i32)
                     .min();
                 if let Some(dist) = target {
                     total -= OBJECTIVE * dist.min(20);
                 }
                 if behind && d.arm() != Arm::Artillery {
-                    let near = enemies[side.index()]
+                    let here = b.cells[c.ix()].hex;
+                    let near = enemies
                         .iter()
-                        .map(|&e| b.distance(c, e) as i32)
+                        .map(|&e| here.distance(e) as i32)
                         .min()
                         .unwrap_or(0);
                     total -= PRESS * near.min(20);

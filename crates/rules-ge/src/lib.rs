@@ -47,6 +47,7 @@ pub mod retreat;
 pub mod sequence;
 pub mod stacking;
 pub mod state;
+pub mod tables;
 pub mod zoc;
 
 pub use action::{Action, Chance};

@@ -419,8 +419,8 @@ impl GloryEmpire {
             return true;
         }
         let side = self.data.troops[m.units[0].ix()].side;
-        let occ = self.occ(s, &m.units);
-        if !self.may_end(&occ, side, m.at, self.load_of(s, &m.units)) {
+        let here = self.here(s, m.at, &m.units);
+        if !self.may_end_in(here, side, m.at, self.load_of(s, &m.units)) {
             return false;
         }
         if let Some((f, _)) = self.stack_formation(s, m.at, &m.units)

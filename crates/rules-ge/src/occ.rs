@@ -4,26 +4,58 @@
 
 use crate::GloryEmpire;
 use crate::data::{Arm, Cell, Formation, UnitId};
-use crate::state::{Morale, State};
+use crate::state::{LeaderStatus, Morale, State, Troop};
 use coupdoeil_engine::Side;
 
-/// Per hex: side bits, SP, counters, what kinds of unit, and both sides' ZOC.
-#[derive(Clone, Debug)]
-pub struct Occ {
+/// What is in one hex: side bits, SP, counters, what kinds of unit, and both sides' ZOC.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Here {
     /// Bit 0: a combat unit of side A; 1: of side B; 2: a leader of side A; 3: of side B.
-    pub bits: Vec<u8>,
+    pub bits: u8,
     /// SP of combat units.
-    pub sp: Vec<u8>,
+    pub sp: u8,
     /// Combat unit counters.
-    pub counters: Vec<u8>,
+    pub counters: u8,
     /// Bit 0: cavalry; 1: infantry or artillery not en Débandade; 2: en Débandade; 3: Broken or
     /// Routed; 4: in Road Column.
-    pub kinds: Vec<u8>,
-    /// `zoc[s][c]`: hex `c` is in the ZOC of a unit of side `s`.
-    pub zoc: [Vec<bool>; 2],
+    pub kinds: u8,
+    /// Bit `s`: the hex is in the ZOC of a unit of side `s` (only in an [`Occ`]).
+    pub zoc: u8,
 }
 
-/// [`Occ::kinds`] bits.
+impl Here {
+    /// Adds a combat unit of `side` and `arm` with `sp` SP, in state `t`.
+    fn add_troop(&mut self, side: Side, sp: u8, arm: Arm, t: &Troop) {
+        self.bits |= 1 << side.index();
+        self.sp = self.sp.saturating_add(sp);
+        self.counters = self.counters.saturating_add(1);
+        self.kinds |= match (arm, t.formation) {
+            (Arm::Cavalry, _) => kind::CAVALRY,
+            (_, Formation::Sed) => kind::SED,
+            _ => kind::OTHER,
+        };
+        if t.morale >= Morale::Broken {
+            self.kinds |= kind::BROKEN;
+        }
+        if t.formation == Formation::RoadColumn {
+            self.kinds |= kind::ROAD;
+        }
+    }
+
+    /// A combat unit of `side` is here.
+    #[must_use]
+    pub fn unit_of(self, side: Side) -> bool {
+        self.bits & (1 << side.index()) != 0
+    }
+}
+
+/// The occupancy of every hex.
+#[derive(Clone, Debug)]
+pub struct Occ {
+    cells: Vec<Here>,
+}
+
+/// [`Here::kinds`] bits.
 pub mod kind {
     /// Cavalry.
     pub const CAVALRY: u8 = 1;
@@ -38,22 +70,28 @@ pub mod kind {
 }
 
 impl Occ {
+    /// What is in `c`.
+    #[must_use]
+    pub fn here(&self, c: Cell) -> Here {
+        self.cells[c.ix()]
+    }
+
     /// A combat unit of `side` is in `c`.
     #[must_use]
     pub fn unit_of(&self, side: Side, c: Cell) -> bool {
-        self.bits[c.ix()] & (1 << side.index()) != 0
+        self.cells[c.ix()].unit_of(side)
     }
 
     /// A leader of `side` is in `c`.
     #[must_use]
     pub fn leader_of(&self, side: Side, c: Cell) -> bool {
-        self.bits[c.ix()] & (4 << side.index()) != 0
+        self.cells[c.ix()].bits & (4 << side.index()) != 0
     }
 
     /// 10 Hex `c` is in an enemy ZOC for `side`.
     #[must_use]
     pub fn in_ezoc(&self, side: Side, c: Cell) -> bool {
-        self.zoc[side.other().index()][c.ix()]
+        self.cells[c.ix()].zoc & (1 << side.other().index()) != 0
     }
 }
 
@@ -62,14 +100,8 @@ impl GloryEmpire {
     /// being explored).
     #[must_use]
     pub fn occ(&self, s: &State, without: &[UnitId]) -> Occ {
-        let n = self.data.board.len();
-        let mut o = Occ {
-            bits: vec![0; n],
-            sp: vec![0; n],
-            counters: vec![0; n],
-            kinds: vec![0; n],
-            zoc: [vec![false; n], vec![false; n]],
-        };
+        let b = &self.data.board;
+        let mut cells = vec![Here::default(); b.len()];
         for (i, t) in s.troops.iter().enumerate() {
             let Some(c) = t.cell else { continue };
             let u = UnitId(i as u8);
@@ -77,32 +109,45 @@ impl GloryEmpire {
                 continue;
             }
             let d = &self.data.troops[i];
-            let ci = c.ix();
-            o.bits[ci] |= 1 << d.side.index();
-            o.sp[ci] = o.sp[ci].saturating_add(d.at(t.steps).sp);
-            o.counters[ci] = o.counters[ci].saturating_add(1);
-            o.kinds[ci] |= match (d.arm(), t.formation) {
-                (Arm::Cavalry, _) => kind::CAVALRY,
-                (_, Formation::Sed) => kind::SED,
-                _ => kind::OTHER,
-            };
-            if t.morale >= Morale::Broken {
-                o.kinds[ci] |= kind::BROKEN;
-            }
-            if t.formation == Formation::RoadColumn {
-                o.kinds[ci] |= kind::ROAD;
-            }
-            for z in self.zoc_of(s, u) {
-                o.zoc[d.side.index()][z.ix()] = true;
+            cells[c.ix()].add_troop(d.side, d.at(t.steps).sp, d.arm(), t);
+            let zoc = self.zoc_bits(s, u);
+            if zoc != 0 {
+                for (k, n) in b.cells[c.ix()].nbr.iter().enumerate() {
+                    if let Some(n) = n
+                        && zoc & (1 << k) != 0
+                    {
+                        cells[n.ix()].zoc |= 1 << d.side.index();
+                    }
+                }
             }
         }
         for (i, l) in s.leaders.iter().enumerate() {
             if let Some(c) = l.cell
-                && l.status == crate::state::LeaderStatus::OnMap
+                && l.status == LeaderStatus::OnMap
             {
-                o.bits[c.ix()] |= 4 << self.data.leaders[i].side.index();
+                cells[c.ix()].bits |= 4 << self.data.leaders[i].side.index();
             }
         }
-        o
+        Occ { cells }
+    }
+
+    /// What is in `c` as [`Occ::here`] tells it, leaving out the units in `without`, but with
+    /// no ZOC (for a question about one hex).
+    #[must_use]
+    pub fn here(&self, s: &State, c: Cell, without: &[UnitId]) -> Here {
+        let mut h = Here::default();
+        for (i, t) in s.troops.iter().enumerate() {
+            if t.cell != Some(c) || without.contains(&UnitId(i as u8)) {
+                continue;
+            }
+            let d = &self.data.troops[i];
+            h.add_troop(d.side, d.at(t.steps).sp, d.arm(), t);
+        }
+        for (i, l) in s.leaders.iter().enumerate() {
+            if l.cell == Some(c) && l.status == LeaderStatus::OnMap {
+                h.bits |= 4 << self.data.leaders[i].side.index();
+            }
+        }
+        h
     }
 }

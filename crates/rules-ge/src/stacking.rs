@@ -3,7 +3,7 @@
 
 use crate::GloryEmpire;
 use crate::data::{Arm, Cell, Formation, UnitId};
-use crate::occ::{Occ, kind};
+use crate::occ::{Here, Occ, kind};
 use crate::state::{Morale, State};
 use coupdoeil_engine::Side;
 
@@ -52,38 +52,48 @@ impl GloryEmpire {
     /// SeD infantry, or SeD infantry through cavalry, is allowed).
     #[must_use]
     pub fn may_pass(&self, occ: &Occ, side: Side, c: Cell, load: Load) -> bool {
-        let i = c.ix();
-        if occ.unit_of(side.other(), c) {
+        self.may_pass_in(occ.here(c), side, c, load)
+    }
+
+    /// [`GloryEmpire::may_pass`] with what is in `c` given as `here`.
+    #[must_use]
+    pub fn may_pass_in(&self, here: Here, side: Side, c: Cell, load: Load) -> bool {
+        if here.unit_of(side.other()) {
             return false;
         }
-        if occ.counters[i] == 0 {
+        if here.counters == 0 {
             return load.sp <= self.stacking_limit(c)
                 && (load.kinds & kind::ROAD == 0 || load.counters <= 1);
         }
-        let here = occ.kinds[i];
-        if here & kind::BROKEN != 0 {
+        let kinds = here.kinds;
+        if kinds & kind::BROKEN != 0 {
             return false;
         }
-        if (load.kinds | here) & kind::ROAD != 0 {
+        if (load.kinds | kinds) & kind::ROAD != 0 {
             return false;
         }
-        if u32::from(occ.sp[i]) + u32::from(load.sp) > u32::from(self.stacking_limit(c)) {
+        if u32::from(here.sp) + u32::from(load.sp) > u32::from(self.stacking_limit(c)) {
             return false;
         }
         let cav_in = load.kinds & kind::CAVALRY != 0;
         let other_in = load.kinds & kind::OTHER != 0;
-        !(cav_in && here & kind::OTHER != 0 || other_in && here & kind::CAVALRY != 0)
+        !(cav_in && kinds & kind::OTHER != 0 || other_in && kinds & kind::CAVALRY != 0)
     }
 
     /// 6.1 Whether the group may end its move in `c`: as [`GloryEmpire::may_pass`], and cavalry
     /// and SeD infantry never end together.
     #[must_use]
     pub fn may_end(&self, occ: &Occ, side: Side, c: Cell, load: Load) -> bool {
-        if !self.may_pass(occ, side, c, load) {
+        self.may_end_in(occ.here(c), side, c, load)
+    }
+
+    /// [`GloryEmpire::may_end`] with what is in `c` given as `here`.
+    #[must_use]
+    pub fn may_end_in(&self, here: Here, side: Side, c: Cell, load: Load) -> bool {
+        if !self.may_pass_in(here, side, c, load) {
             return false;
         }
-        let here = occ.kinds[c.ix()];
-        let mixed = load.kinds | here;
+        let mixed = load.kinds | here.kinds;
         !(mixed & kind::CAVALRY != 0 && mixed & kind::SED != 0)
     }
 

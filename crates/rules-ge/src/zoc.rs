@@ -1,7 +1,7 @@
 //! 10 Zones of Control: which units exert one, into which hexes.
 
 use crate::GloryEmpire;
-use crate::data::{Arc, Arm, Cell, Formation, Mover, TerrainClass, UnitId};
+use crate::data::{Arm, Cell, Formation, Mover, UnitId};
 use crate::state::State;
 use coupdoeil_engine::Side;
 use coupdoeil_hex::EdgeDir;
@@ -33,29 +33,33 @@ impl GloryEmpire {
     #[must_use]
     pub fn hexside_impassable(&self, m: Mover, a: Cell, b: Cell) -> bool {
         self.data
-            .features(a, b)
-            .any(|f| f.cost[m as usize].is_none())
+            .board
+            .direction(a, b)
+            .is_some_and(|d| self.data.tables.blocked[a.ix()][m as usize] & (1 << d.index()) != 0)
     }
 
     /// 10 The hexes of a unit's ZOC: its front hexes, but not MDT or HDT hexes nor across a
     /// hexside impassable to it.
     pub fn zoc_of<'a>(&'a self, s: &'a State, u: UnitId) -> impl Iterator<Item = Cell> + 'a {
-        let exerts = self.exerts_zoc(s, u);
         let cell = s.troop(u).cell;
-        let arcs = self.unit_arcs(s, u);
-        let m = self.mover_of(s, u);
+        let bits = self.zoc_bits(s, u);
         EdgeDir::ALL.into_iter().filter_map(move |d| {
-            let c = cell?;
-            if !exerts || arcs[d.index() as usize] != Arc::Front {
+            if bits & (1 << d.index()) == 0 {
                 return None;
             }
-            let n = self.data.board.neighbor(c, d)?;
-            let class = self.class_of(n);
-            (!class.dense()
-                && class != TerrainClass::Impassable
-                && !self.hexside_impassable(m, c, n))
-            .then_some(n)
+            self.data.board.neighbor(cell?, d)
         })
+    }
+
+    /// The hexsides of [`GloryEmpire::zoc_of`], as bits over [`EdgeDir`] indices.
+    #[must_use]
+    pub fn zoc_bits(&self, s: &State, u: UnitId) -> u8 {
+        let Some(c) = s.troop(u).cell else { return 0 };
+        if !self.exerts_zoc(s, u) {
+            return 0;
+        }
+        let m = self.mover_of(s, u);
+        self.front_bits(s, u) & self.data.tables.zoc_reach[c.ix()][m as usize]
     }
 
     /// Whether `c` is in the ZOC of a unit of `side`.
