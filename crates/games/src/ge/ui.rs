@@ -724,6 +724,7 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
             "defenders": c.defenders.iter().map(|&u| uid(g, u)).collect::<Vec<_>>(),
             "def_wdf": c.def_wdf,
             "step": c.step,
+            "step_words": GloryEmpire::combat_step_name(c.step),
             "attacker_die": c.attacker_die,
         });
     }
