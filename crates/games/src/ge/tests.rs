@@ -363,3 +363,30 @@ fn the_now_line_names_the_phase_and_its_rule_in_words() {
     }
     assert!(seen.len() >= 5, "phases seen: {seen:?}");
 }
+
+/// 5.3.1 Each leader on the map lists the hexes his command reaches: none farther than his
+/// Command Range, never his own hex, and the open hexes next to him.
+#[test]
+fn a_leader_lists_the_hexes_within_his_command_range() {
+    let g = test_game();
+    let mut m = test_scenario().new_match(1);
+    to_decision(&mut m);
+    let o = m.observe_ui(Viewer::Spectator);
+    let b = &g.data.board;
+    let mut checked = 0;
+    for l in o["leaders"].as_array().unwrap() {
+        let (Some(at), Some(hexes)) = (l["hex"].as_str(), l["command_hexes"].as_array()) else {
+            continue;
+        };
+        let at = b.parse(at).unwrap();
+        let range = l["range"].as_u64().unwrap();
+        assert_eq!(hexes.is_empty(), range == 0, "{l}");
+        for h in hexes {
+            let c = b.parse(h.as_str().unwrap()).unwrap();
+            let d = u64::from(b.distance(at, c));
+            assert!(d >= 1 && d <= range, "{h} at {d} from {l}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 4, "{checked} leaders on the map");
+}
