@@ -843,7 +843,7 @@ function renderSelection() {
   const own = ui.hints.filter((x) => x.unit === sel && !isMove(x.verb));
   if (own.length) {
     const list = h('div', { class: 'choices' });
-    for (const x of own) list.appendChild(h('button', { onclick: () => choose(x) }, x.description));
+    for (const x of own) list.appendChild(h('button', { onclick: () => choose(x), 'data-action': x.notation }, x.description));
     p.appendChild(list);
   }
 }

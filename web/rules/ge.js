@@ -174,10 +174,14 @@ function drawPiece(p, ctx) {
     el('rect', { x: -W / 2 + 1, y: -H / 2 + 1, width: 3, height: H - 2, fill: lk.bar }, body);
     el('rect', { x: W / 2 - 4, y: -H / 2 + 1, width: 3, height: H - 2, fill: lk.bar }, body);
   }
-  // The words stay upright enough to read: turned half round when the counter faces down.
-  const text = b > 90 && b < 270 ? el('g', { transform: 'rotate(180)' }, body) : body;
-  const narrow = W < 40;
-  typeBox(text, u.arm, lk, narrow ? -8 : -W / 2 + 4, -5, narrow ? 16 : 14, 10);
+  // The words stay readable: laid along the box's side nearest to level, so never tilted by
+  // more than 45 degrees (30 on a hex map), and across the box when that side is its depth.
+  const quarter = Math.round(b / 90);
+  const text = el('g', { transform: `rotate(${b - quarter * 90})`, class: 'ge-words' }, g);
+  const across = quarter % 2 !== 0;
+  const wide = across ? H : W;
+  const narrow = wide < 40;
+  typeBox(text, u.arm, lk, narrow ? -8 : -wide / 2 + 4, -5, narrow ? 16 : 14, 10);
   el('text', { x: narrow ? 0 : 6, y: narrow ? -9 : -1, 'text-anchor': 'middle', 'font-size': 6, 'font-weight': 600, fill: lk.ink, text: shortName(def.name, narrow ? 8 : 12) }, text);
   el('text', { x: narrow ? 0 : 6, y: narrow ? 14 : 9, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 700, fill: lk.ink, 'font-family': 'var(--sans)', text: `${u.sp}-${u.mv}` }, text);
   // Markers, upright whatever the counter's facing.
@@ -493,13 +497,32 @@ function scorePanel(obs, ctx) {
   return p;
 }
 
+// A leader's surname, as on his counter.
+function leaderShort(id) {
+  const name = leaderDefs.get(id)?.name || id || '';
+  return String(name).replace(/\(.*\)/, '').trim().split(/\s+/).pop() || id;
+}
+
+// A command button's label, kept short (the leader's surname and the order; the unit and the
+// leader of an attachment); the whole description is its tooltip.
+function shortLabel(x) {
+  const kind = /\b(attack|reserve)$/.exec(x.notation)?.[1];
+  if (x.verb === 'order' && kind) return `${leaderShort(x.unit)}: ${cap(kind)} order`;
+  if (x.verb === 'order-garrison' && kind) {
+    const g = /^give the (.*) garrison/.exec(x.description)?.[1] || x.unit;
+    return `${shortName(g, 20)} garrison: ${cap(kind)} order`;
+  }
+  if (x.verb === 'attach') return `Attach ${shortName(unitName(x.unit), 22)} to ${leaderShort(x.target_unit)}`;
+  return cap(x.description);
+}
+
 function buttonsFor(ctx, verbs) {
   const mine = ctx.hints.filter((x) => verbs.includes(x.verb));
   if (!mine.length) return null;
   const list = h('div', { class: 'choices' });
   for (const x of mine) {
     const preview = ['react-fire', 'react-square', 'react-charge', 'defend', 'resolve'].includes(x.verb);
-    list.appendChild(h('button', { onclick: () => (preview ? ctx.showPreview(x) : ctx.act(x.notation)), 'data-action': x.notation }, cap(x.description)));
+    list.appendChild(h('button', { onclick: () => (preview ? ctx.showPreview(x) : ctx.act(x.notation)), 'data-action': x.notation, title: cap(x.description) }, shortLabel(x)));
   }
   return list;
 }
@@ -532,7 +555,7 @@ function pendingPanel(obs, ctx) {
     any = true;
     p.appendChild(h('h3', {}, `${cap(String(cc.kind).replace('_', ' '))} on ${cc.target} (13)`));
     p.appendChild(h('div', {}, `${cc.attackers.map((a) => `${a.units.map(unitName).join(', ')} from ${a.hex}${a.wdf ? ' (Well Directed Fire)' : ''}`).join('; ')} against ${cc.defenders.map(unitName).join(', ') || 'nobody'}${cc.def_wdf ? ' (Well Directed Fire)' : ''}.`));
-    p.appendChild(h('div', { class: 'muted' }, `Step: ${String(cc.step).replace(/_/g, ' ')}${cc.attacker_die !== null && cc.attacker_die !== undefined ? `; the attacker rolled ${cc.attacker_die}` : ''}`));
+    p.appendChild(h('div', { class: 'muted' }, `Now: ${cc.step_words || String(cc.step).replace(/_/g, ' ')}${cc.attacker_die !== null && cc.attacker_die !== undefined ? `; the attacker rolled ${cc.attacker_die}` : ''}`));
     const b = buttonsFor(ctx, ['defend', 'advance', 'regroup']);
     if (b) p.appendChild(b);
   }
@@ -590,6 +613,13 @@ const PREVIEW = ['fire', 'react-fire', 'defend', 'react-square', 'react-charge',
 
 function click(hex, ev, ctx) {
   know(ctx.board);
+  // A hex with a leader shows his command range; another hex hides it.
+  const lead = pieces(lastObs || {}).filter((x) => x.hex === hex && x.leader).map((x) => x.unit);
+  const next = lead.length ? lead[(lead.indexOf(rangeLeader) + 1) % lead.length] : null;
+  if (next !== rangeLeader) {
+    rangeLeader = next;
+    ctx.render();
+  }
   // Declarations placed on this hex itself (a reacting stack, the stack fired at in Defensive
   // Fire, a close combat to resolve): previewed before they are committed.
   const here = ctx.hints.filter((x) => x.hex === hex && ['react-fire', 'react-square', 'react-charge', 'defend', 'resolve'].includes(x.verb));
@@ -617,8 +647,16 @@ function click(hex, ev, ctx) {
   return false;
 }
 
-function marks(obs) {
+// The leader whose command range is shown: the one selected, else the last clicked (5.3.1).
+let rangeLeader = null;
+
+function marks(obs, ctx) {
   const out = [];
+  const id = (ctx?.selected && leaderDefs.has(ctx.selected)) ? ctx.selected : rangeLeader;
+  const l = id && (obs.leaders || []).find((x) => x.id === id);
+  for (const hex of l?.command_hexes || []) {
+    out.push({ hex, cls: 'command-range', title: `within the command range (${l.range}) of ${unitName(id)} (5.3.1)` });
+  }
   const cc = obs.close_combat;
   if (cc) out.push({ hex: cc.target, cls: 'target', title: 'the close combat\'s target' });
   if (obs.reaction) out.push({ hex: obs.reaction.target, cls: 'target', title: 'the moving stack' });
@@ -748,6 +786,7 @@ export default {
   instructions,
   click,
   marks,
+  cancel: () => { rangeLeader = null; },
   isHeading,
   die,
   legend,

@@ -854,6 +854,24 @@ const geList = await api(base, '/api/scenarios');
 const geId = (geList.find((x) => x.id === 'ge-vimeiro') || geList.find((x) => x.rules === 'ge'))?.id || null;
 const geTest = (name, fn) => (geId ? test(name, fn) : skip(name, 'no built-in Glory and Empire scenario'));
 
+// A scripted battle for the hot-seat tests below: the CLI plays Vimeiro greedy against greedy
+// with seed 5 (an Assault met by Defensive Fire, Squares formed, retreats, all in the first
+// turn), started now so that it runs while the other tests play. The browser replays the same
+// actions with the same seed, so the dice fall the same.
+const geScript = geId === 'ge-vimeiro' ? new Promise((resolve) => {
+  const rec = path.join(os.tmpdir(), `coupdoeil-ge-script-${process.pid}.json`);
+  const p = spawn(BIN, ['play', 'ge-vimeiro', '--a', 'greedy', '--b', 'greedy', '--seed', '5', '--no-map', '--max-steps', '312', '--record', rec], { stdio: ['ignore', 'ignore', 'inherit'] });
+  p.on('exit', () => {
+    try {
+      const r = JSON.parse(fs.readFileSync(rec, 'utf8'));
+      fs.rmSync(rec, { force: true });
+      resolve(r.steps.filter((x) => x.kind === 'action').map((x) => x.value));
+    } catch (e) {
+      resolve(null);
+    }
+  });
+}) : Promise.resolve(null);
+
 // Makes whatever decision a Glory and Empire page offers: the prompt's buttons that end or
 // decline, else a choice placed on the map, else the first of every legal choice.
 async function decideGe(page) {
@@ -980,6 +998,160 @@ await geTest('Glory and Empire: playing against the computer reaches the next tu
   const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
   assert.ok(ev.some((t) => /^French/.test(t) || / French /.test(t)), 'the computer played');
   await shot(page, 'ge-battle');
+});
+
+// ---------- Glory and Empire, hot-seat along the scripted battle ----------
+
+let geHot = null; // { page, script, i }
+
+// The next decision on a hot-seat page: the screen handed over when the other side is to act.
+async function geHotTurn(page) {
+  await waitFor(page, () => window.coupdoeil?.st?.your_turn === true || !!document.querySelector('#curtain.on'), null, 'a decision or a handover');
+  if (await page.locator('#curtain.on').count()) {
+    const v = (await state(page))?.viewer;
+    await page.click('#curtain-go');
+    await waitFor(page, (x) => window.coupdoeil.st.your_turn === true && window.coupdoeil.st.viewer !== x, v, 'the other side\'s view');
+  }
+}
+
+// Plays the script's actions through the protocol until `stop(notation)` says the next one is
+// to be made through the page (left to the caller), and returns that notation.
+async function geHotUntil(stop) {
+  const { page, script } = geHot;
+  while (geHot.i < script.length) {
+    const n = script[geHot.i];
+    await geHotTurn(page);
+    const legal = await hints(page);
+    if (!legal.includes(n)) {
+      if (n === 'pass') { geHot.i++; continue; }
+      throw new Error(`step ${geHot.i}: ${n} is not legal; legal: ${legal.slice(0, 12)}`);
+    }
+    if (stop(n)) return n;
+    const v = (await state(page)).state;
+    await page.evaluate(([a, st]) => window.coupdoeil.net.request('act', { actions: [a], state: st }), [n, v]);
+    await waitFor(page, (x) => (window.coupdoeil.st?.state ?? 0) > x || !!document.querySelector('#curtain.on'), v, `the state after ${n}`);
+    geHot.i++;
+  }
+  throw new Error('the script ended first');
+}
+
+// After a decision made through the page: the script moves on.
+async function geHotDone(v) {
+  const page = geHot.page;
+  await waitFor(page, (x) => (window.coupdoeil.st?.state ?? 0) > x || !!document.querySelector('#curtain.on'), v, 'the state after the decision');
+  geHot.i++;
+}
+
+const geHotTest = async (name, fn) => {
+  const script = geHot?.script ?? await geScript;
+  if (!script) return skip(name, 'no scripted Glory and Empire battle (needs the built-in Vimeiro)');
+  return test(name, fn);
+};
+
+await geHotTest('Glory and Empire: orders read short with the whole text on hover, and a leader\'s command range is shown', async () => {
+  const page = await newPage();
+  const script = await geScript;
+  const created = await api(base, '/api/games', { scenario: 'ge-vimeiro', players: { british: 'human', french: 'human' }, seed: 5, hotseat: true, auto_pass: false });
+  await page.goto(`${base}/g/${created.id}#t=${created.sides.map((x) => x.token).join(',')}`);
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  geHot = { page, script, i: 0 };
+  await geHotUntil((n) => n.startsWith('order '));
+  // 5.4: the order buttons name the leader by his surname and the order; the tooltip says all.
+  const buttons = await page.$$eval('#ge-command button', (bs) => bs.map((b) => ({ text: b.textContent, title: b.title, action: b.dataset.action })));
+  const orders = buttons.filter((b) => /^order /.test(b.action));
+  assert.ok(orders.length >= 2, `order buttons: ${JSON.stringify(buttons.slice(0, 4))}`);
+  for (const b of orders) {
+    assert.match(b.text, /^\S+: (Attack|Reserve) order$/, b.text);
+    assert.ok(b.title.length > b.text.length && /\(5\.4\)/.test(b.title), `the whole text on hover: ${b.title}`);
+  }
+  const overflow = await page.$$eval('#ge-command button', (bs) => bs.filter((b) => b.scrollWidth > b.clientWidth + 1).length);
+  assert.equal(overflow, 0, 'no command button overflows');
+  // 5.3.1: a click on a leader's hex shades the hexes within his command range.
+  const lead = await page.evaluate(() => window.coupdoeil.st.observation.leaders.find((l) => l.hex && l.range > 0 && l.command_hexes?.length));
+  assert.ok(lead, 'a leader on the map with a command range');
+  await clickHex(page, lead.hex);
+  await waitFor(page, () => document.querySelectorAll('.layer-highlights .hl.command-range').length > 0, null, 'the command range shaded');
+  const shaded = await page.locator('.layer-highlights .hl.command-range').count();
+  assert.equal(shaded, lead.command_hexes.length, 'one shaded hex per hex in command range');
+  await shot(page, 'ge-command-range', lead.hex);
+  await page.keyboard.press('Escape');
+  // The counters' words are never tilted by more than 45 degrees, whatever the facing.
+  const tilts = await page.$$eval('#map .layer-pieces .ge-words', (gs) => gs.map((g) => Number(/rotate\((-?[\d.]+)\)/.exec(g.getAttribute('transform'))?.[1] ?? 0)));
+  assert.ok(tilts.length >= 10 && tilts.every((t) => Math.abs(t) <= 45), `tilts: ${[...new Set(tilts)]}`);
+});
+
+await geHotTest('Glory and Empire: a stack forms Square from its panel and is drawn as a square', async () => {
+  assert.ok(geHot, 'the hot-seat battle is open');
+  const page = geHot.page;
+  await geHotUntil((n) => n === 'form square');
+  const button = page.locator('#selection [data-action="form square"]');
+  assert.match(await button.textContent(), /^change to Square \(7\.8\) for \d MP \(7\.2\)$/i, 'the formation by its name');
+  const all = await page.evaluate(() => window.coupdoeil.hints.map((h) => h.description).join(' | '));
+  assert.doesNotMatch(all, /\b(sed|road_column|road column for)\b/, 'no formation ids in the choices');
+  const unit = await page.evaluate(() => window.coupdoeil.st.observation.mover.unit);
+  const v = (await state(page)).state;
+  await button.click();
+  await geHotDone(v);
+  await geHotTurn(page);
+  const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
+  assert.ok(ev.some((t) => / changes to Square for \d MP \(7\.2\)/.test(t)), 'the change is logged with its rule');
+  const u = (await state(page)).observation.units.find((x) => x.id === unit);
+  assert.equal(u.formation, 'square');
+  const counter = page.locator(`#map .layer-pieces .counter[data-formation="square"]`);
+  assert.ok(await counter.count() >= 1, 'a counter is drawn as a Square');
+  assert.match(await counter.first().locator('title').first().textContent(), /Square \(7\.8\)/);
+  await shot(page, 'ge-square', u.hex);
+});
+
+await geHotTest('Glory and Empire: an Assault meets Defensive Fire chosen on the map, then the odds and the roll are shown', async () => {
+  assert.ok(geHot, 'the hot-seat battle is open');
+  const page = geHot.page;
+  const n = await geHotUntil((x) => x.startsWith('defend '));
+  const from = n.split(' ')[1];
+  const cc = (await state(page)).observation.close_combat;
+  assert.ok(cc && cc.kind === 'assault', 'an Assault is being resolved');
+  assert.match(await page.textContent('#ge-pending'), /Assault on \d{4} \(13\)/);
+  assert.match(await page.textContent('#ge-pending'), /Now: the defender chooses whom to fire at \(13\.4\)/, 'the step in words');
+  await clickHex(page, from);
+  await page.waitForSelector('#declare');
+  const text = await page.textContent('#selection');
+  assert.match(text, /FS \d+ at range \d+ → column \d+/, 'the Defensive Fire\'s strength and column');
+  assert.match(text, /\d+%/, 'the chance of each result');
+  await shot(page, 'ge-defensive-fire', cc.target);
+  const v = (await state(page)).state;
+  await page.click('#declare');
+  await geHotDone(v);
+  await geHotTurn(page);
+  const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
+  assert.ok(ev.some((t) => t.startsWith(`Assault (13.1) against ${cc.target}`)), 'the Assault is logged');
+  assert.ok(ev.some((t) => new RegExp(`^fire from ${cc.target} at ${from}: roll \\d+, `).test(t)), `the Defensive Fire's roll is logged: ${ev.slice(-8).join(' / ')}`);
+});
+
+await geHotTest('Glory and Empire: a broken stack retreats hex by hex where it is clicked', async () => {
+  assert.ok(geHot, 'the hot-seat battle is open');
+  const page = geHot.page;
+  await geHotUntil((x) => x.startsWith('to '));
+  let unit = null;
+  let last = null;
+  for (let k = 0; k < 6; k++) {
+    const n = geHot.script[geHot.i];
+    if (!n.startsWith('to ')) break;
+    await geHotTurn(page);
+    const hint = await page.evaluate((x) => window.coupdoeil.hints.find((h) => h.notation === x), n);
+    assert.ok(hint, `${n} is offered`);
+    unit = unit || hint.unit;
+    assert.match(await page.textContent('#ge-pending'), /A retreat \(9\.2\)/);
+    last = n.split(' ')[1];
+    const v = (await state(page)).state;
+    await clickHex(page, last);
+    await geHotDone(v);
+  }
+  await geHotTurn(page);
+  const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
+  assert.ok(ev.some((t) => t.endsWith(`retreats into ${last} (9.2)`)), 'the retreat is logged');
+  const u = (await state(page)).observation.units.find((x) => x.id === unit);
+  assert.equal(u.hex, last, 'the unit stands in the hex it retreated into');
+  await shot(page, 'ge-retreat', last);
 });
 
 await test('no script errors on any page', async () => {

@@ -187,6 +187,35 @@ impl Formation {
         }
     }
 
+    /// The formation's name for players, as the rulebook prints it (7).
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Formation::Column => "Column",
+            Formation::Line => "Line",
+            Formation::RoadColumn => "Road Column",
+            Formation::Sed => "en Débandade",
+            Formation::Square => "Square",
+            Formation::Limbered => "Limbered",
+            Formation::Unlimbered => "Unlimbered",
+            Formation::Dispersed => "no formation",
+        }
+    }
+
+    /// The rule that defines the formation (7.3 to 7.9; 8.5 for a unit without one).
+    #[must_use]
+    pub fn rule(self) -> &'static str {
+        match self {
+            Formation::Column => "7.3",
+            Formation::Line => "7.4",
+            Formation::RoadColumn => "7.5",
+            Formation::Sed => "7.7",
+            Formation::Square => "7.8",
+            Formation::Limbered | Formation::Unlimbered => "7.9",
+            Formation::Dispersed => "8.5",
+        }
+    }
+
     /// Parses [`Formation::name`].
     #[must_use]
     pub fn parse(s: &str) -> Option<Formation> {

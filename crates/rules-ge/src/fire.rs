@@ -310,7 +310,7 @@ impl GloryEmpire {
             let tu = s.troop(tt);
             let f = tu.formation;
             mods.push(m(
-                format!("target in {}", f.name().replace('_', " ")),
+                format!("target in {}", f.title().to_lowercase()),
                 fm.target_formation[f.ix()],
                 "12.2.1 target formation",
             ));

@@ -5,7 +5,9 @@ use crate::GloryEmpire;
 use crate::action::Action;
 use crate::data::{Cell, Formation, LeaderId, UnitId};
 use crate::event::{Event, Modifier};
-use crate::state::{CombatStep, Frame, OrderKind, ReactKind, Stage, State};
+use crate::state::{
+    CheckKind, CombatKind, CombatStep, Frame, LeaderRoll, OrderKind, ReactKind, Stage, State,
+};
 use coupdoeil_engine::Side;
 use coupdoeil_hex::Facing;
 
@@ -348,10 +350,7 @@ impl GloryEmpire {
                     .into_iter()
                     .find(|x| x.0 == f)
                     .map_or(0, |x| x.1);
-                format!(
-                    "change to {} for {cost} MP (7.2)",
-                    f.name().replace('_', " ")
-                )
+                format!("change to {} ({}) for {cost} MP (7.2)", f.title(), f.rule())
             }
             Action::Skirmish(0) => "recall the skirmishers (7.6.2)".into(),
             Action::Skirmish(n) => format!("deploy {n} SP en Tirailleurs (7.6.1)"),
@@ -385,47 +384,155 @@ impl GloryEmpire {
         }
     }
 
-    /// What the game waits for, in words.
+    /// What the game waits for, in plain words: the phase or segment with the side playing it
+    /// and its rule (4), then what is wanted now (the procedure interrupting the phase, if
+    /// any, with its own rule).
     #[must_use]
     pub fn waiting_text(&self, s: &State) -> String {
-        if s.ending.is_some() {
-            return "the game is over".into();
+        if let Some(e) = &s.ending {
+            return match e.winner {
+                Some(w) => format!("the game is over: {} wins, {}", self.side_text(w), e.kind),
+                None => "the game is over: a draw".into(),
+            };
         }
-        if let Some(f) = s.pending.last() {
-            return match f {
-                Frame::Retreat(r) => format!(
-                    "{} retreat ({} hexes left)",
-                    self.units_text(&r.units),
-                    r.left
+        let p = self.side_text(s.phasing);
+        let np = self.side_text(s.phasing.other());
+        let acting = self.side_text(s.acting);
+        let moving = || match &s.moving {
+            Some(m) => {
+                let who = match m.leader {
+                    Some(l) => self.lname(l).to_string(),
+                    None => self.units_text(&m.units),
+                };
+                format!(
+                    "{who} in {}, {} MP spent: move on, face, change formation or end the move \
+                     (9.1)",
+                    self.hex(m.at),
+                    m.spent
+                )
+            }
+            None => "choose a stack or leader to move, or end the phase (9.1)".to_string(),
+        };
+        let (phase, now) = match s.stage {
+            Stage::Initiative => (
+                "Initiative Phase (5.1)".to_string(),
+                "both sides roll for the initiative".to_string(),
+            ),
+            Stage::RandomEvent => (
+                "Initiative Phase (5.1)".to_string(),
+                "the Random Event roll (5.1.2)".to_string(),
+            ),
+            Stage::ChooseFirst => (
+                "Initiative Phase (5.1)".to_string(),
+                format!(
+                    "{} chooses who takes the first Player Turn",
+                    s.initiative.map_or("the winner", |w| self.side_text(w))
                 ),
-                Frame::Check(c) => {
-                    format!("a check of {} ({:?})", self.units_text(&c.units), c.kind)
-                }
+            ),
+            Stage::Attachment => (
+                format!("{acting} Command Attachment Phase (5.3.3)"),
+                "attach units to leaders, or end the phase".to_string(),
+            ),
+            Stage::Orders => (
+                format!("{acting} Orders Phase (5.4)"),
+                "place orders on leaders, or end the phase".to_string(),
+            ),
+            Stage::Rally => (
+                format!("{p} Rally Phase (8.2)"),
+                "the Rally Checks".to_string(),
+            ),
+            Stage::Fire => (
+                format!("{p} Fire Segment (4.2.2)"),
+                "choose a stack to fire and its target, or end the segment (12)".to_string(),
+            ),
+            Stage::NpFire => (
+                format!("{np} Non-Phasing Artillery Segment (4.2.3)"),
+                "choose a battery to fire, or end the segment (12)".to_string(),
+            ),
+            Stage::Movement => (format!("{p} Movement Phase (4.2.4)"), moving()),
+            Stage::ReserveMovement => (format!("{np} Reserve Movement Phase (4.2.5)"), moving()),
+            Stage::Charges => (
+                format!("{p} Charge Phase (4.2.6)"),
+                "choose a declared Charge to resolve (13.2)".to_string(),
+            ),
+            Stage::Assaults => (
+                format!("{p} Assault Phase (4.2.6)"),
+                "choose a declared Assault to resolve (13.1)".to_string(),
+            ),
+            Stage::LeaderReplacement => (
+                "Leader Replacement Phase (4.3)".to_string(),
+                "place the returning leader (5.2.3)".to_string(),
+            ),
+            Stage::Over => (
+                "the end of the battle".to_string(),
+                "the game is over".to_string(),
+            ),
+        };
+        let now = match s.pending.last() {
+            None => now,
+            Some(f) => match f {
+                Frame::Retreat(r) => format!(
+                    "{} retreat{}, {} more hex{} (9.2)",
+                    self.units_text(&r.units),
+                    if r.units.len() == 1 { "s" } else { "" },
+                    r.left,
+                    if r.left == 1 { "" } else { "es" }
+                ),
+                Frame::Check(c) => format!(
+                    "{} make{} a Morale Check {} (8.1)",
+                    self.units_text(&c.units),
+                    if c.units.len() == 1 { "s" } else { "" },
+                    match c.kind {
+                        CheckKind::EnterEzoc => "to enter an enemy zone of control (10.1)",
+                        CheckKind::Rally => "to rally (8.2)",
+                        CheckKind::PassedThrough => "after a retreat passed through (9.2.1)",
+                        CheckKind::Square => "to form Square in reaction (14.3)",
+                        CheckKind::ReactionCharge => "to make a Reaction Charge (14.4.2)",
+                    }
+                ),
                 Frame::FireRoll(f) => format!(
-                    "the fire dice from {} at {}",
+                    "the fire dice from {} at {} (12.3)",
                     self.hex(f.from),
                     self.hex(f.target)
                 ),
-                Frame::FireApply(f) => format!("fire results on {}", self.hex(f.target)),
-                Frame::Step(p) => format!("a step into {}", self.hex(p.to)),
-                Frame::Form(f) => format!("a change to {}", f.to.name()),
+                Frame::FireApply(f) => {
+                    format!("the fire results on {} (12.3.1)", self.hex(f.target))
+                }
+                Frame::Step(p) => format!("the step into {} (9.1)", self.hex(p.to)),
+                Frame::Form(f) => format!("the change to {} ({}) (7.2)", f.to.title(), f.to.rule()),
                 Frame::React(w) => format!(
-                    "{}'s {} reaction",
+                    "{} may answer with {}, or decline",
                     self.side_text(w.side),
                     match w.kind {
-                        ReactKind::Fire => "fire",
-                        ReactKind::Square => "square",
-                        ReactKind::Charge => "charge",
+                        ReactKind::Fire => "Reaction Fire (14.2)",
+                        ReactKind::Square => "a Reaction Formation Change to Square (14.3)",
+                        ReactKind::Charge => "a Reaction Charge (14.4)",
                     }
                 ),
-                Frame::Combat(c) => {
-                    format!("close combat at {} ({:?})", self.hex(c.target), c.step)
+                Frame::Combat(c) => format!(
+                    "{} on {}: {}",
+                    match c.kind {
+                        CombatKind::Assault => "the Assault (13.1)",
+                        CombatKind::Charge => "the Charge (13.2)",
+                        CombatKind::ReactionCharge => "the Reaction Charge (14.4)",
+                    },
+                    self.hex(c.target),
+                    Self::combat_step_name(c.step)
+                ),
+                Frame::Leader(LeaderRoll::Capture(_)) => {
+                    "the capture roll of a leader left alone (5.2.2)".into()
                 }
-                Frame::Leader(_) => "a leader roll".into(),
-                Frame::Face { .. } => "a facing".into(),
-            };
-        }
-        format!("{:?} of {}", s.stage, self.side_text(s.phasing))
+                Frame::Leader(LeaderRoll::Casualty(_)) => {
+                    "the roll for which leader is the casualty (12.3.1, 13.5.1)".into()
+                }
+                Frame::Face { units, .. } => format!(
+                    "{} choose{} a facing (7.1.2)",
+                    self.units_text(units),
+                    if units.len() == 1 { "s" } else { "" }
+                ),
+            },
+        };
+        format!("{phase}: {now}")
     }
 
     /// An event in words, citing its rule.
@@ -523,7 +630,7 @@ impl GloryEmpire {
             } => format!(
                 "{} changes to {} for {cost} MP (7.2)",
                 self.units_text(units),
-                formation.name().replace('_', " ")
+                formation.title()
             ),
             Event::Faced { units, facing } => {
                 format!("{} faces {facing} (7.1.2)", self.units_text(units))
@@ -713,6 +820,25 @@ impl GloryEmpire {
     /// The step of a combat, for observers.
     #[must_use]
     pub fn combat_step_name(step: CombatStep) -> String {
-        format!("{step:?}")
+        match step {
+            CombatStep::Empty | CombatStep::AfterEmpty => "the target hex is empty (13.3)".into(),
+            CombatStep::AttackerMc(_) => "the attacker's Morale Check (13.1.4)".into(),
+            CombatStep::DefenderMc => "the defender's Morale Check (13.1.5, 13.2.4)".into(),
+            CombatStep::Alterations => "skirmishers and obstacles (13.1.3)".into(),
+            CombatStep::DefensiveFire => "the defender chooses whom to fire at (13.4)".into(),
+            CombatStep::DefensiveApplied => "the Defensive Fire results (13.4)".into(),
+            CombatStep::OffensiveFire => "the attacker's Offensive Fire (13.4)".into(),
+            CombatStep::OffensiveApply | CombatStep::OffensiveApplied => {
+                "the Offensive Fire results (13.4)".into()
+            }
+            CombatStep::Terrain => "the terrain of the charge (13.2.3)".into(),
+            CombatStep::ColdSteelAttacker => "the attacker's Cold Steel die (13.5)".into(),
+            CombatStep::ColdSteelDefender => "the defender's Cold Steel die (13.5)".into(),
+            CombatStep::AfterColdSteel => "after the Cold Steel Combat (13.5)".into(),
+            CombatStep::Advance => "Advance After Combat (13.6)".into(),
+            CombatStep::RegroupAttacker => "the attacking cavalry regroups (13.2.5)".into(),
+            CombatStep::RegroupDefender => "the defending cavalry regroups (13.2.5)".into(),
+            CombatStep::Finish => "Spent markers and the end of the combat (13.2.6)".into(),
+        }
     }
 }

@@ -276,6 +276,15 @@ fn terminal_picture_follows_the_moving_stack() {
     }
     let t = m.render_text(Viewer::Spectator);
     assert!(t.contains("Moving: "), "{t}");
+    // 4.2.4, 9.1: the line of what is wanted names the side, the phase and its rule in words.
+    let now = t.lines().find(|l| l.starts_with("Now: ")).unwrap_or_default();
+    assert!(
+        now.starts_with("Now: British Movement Phase (4.2.4): ")
+            || now.starts_with("Now: French Movement Phase (4.2.4): "),
+        "{t}"
+    );
+    assert!(t.contains("MP spent: move on"), "{t}");
+    assert!(!now.contains("Movement of"), "{t}");
     assert!(t.lines().any(|l| l.contains('+')), "the moving stack is marked: {t}");
     assert!(t.contains("Formation: L line"), "{t}");
     for line in t.lines() {
@@ -295,4 +304,89 @@ fn every_builtin_scenario_loads_with_its_board_and_first_decision() {
             assert!(line.chars().count() <= 100, "{}: too wide: {line}", i.id);
         }
     }
+}
+
+/// 4: along random games the terminal's line of what is wanted is in words, with the phase's
+/// rule, never a raw stage, step or check name.
+#[test]
+fn the_now_line_names_the_phase_and_its_rule_in_words() {
+    use coupdoeil_engine::draw_below;
+    let raw = [
+        "NpFire",
+        "ReserveMovement",
+        "LeaderReplacement",
+        "ChooseFirst",
+        "RandomEvent",
+        "AttackerMc",
+        "DefenderMc",
+        "DefensiveFire",
+        "OffensiveApply",
+        "ColdSteel",
+        "EnterEzoc",
+        "PassedThrough",
+        "ReactionCharge",
+        " of British",
+        " of French",
+        "road_column",
+        " sed ",
+    ];
+    let loaded = test_scenario();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 1..=2 {
+        let mut m = loaded.new_match(seed);
+        let mut rng = crate::rng_stream(seed, 4);
+        for _ in 0..500 {
+            to_decision(&mut m);
+            if !matches!(m.to_act(), ToAct::Side(_)) {
+                break;
+            }
+            let t = m.render_text(Viewer::Spectator);
+            let now: String = t
+                .lines()
+                .skip_while(|l| !l.starts_with("Now: "))
+                .take_while(|l| l.starts_with("Now: ") || l.starts_with("    "))
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(now.contains("): ") || now.contains("over"), "{now}");
+            for r in raw {
+                assert!(!now.contains(r), "{r} in {now}");
+            }
+            seen.insert(now.split("): ").next().unwrap_or_default().to_string());
+            let legal = m.legal_actions();
+            let end = legal.iter().find(|a| a.notation == "pass" || a.notation == "end");
+            let pick = match end {
+                Some(e) if draw_below(&mut rng, 3) == 0 => e.notation.clone(),
+                _ => legal[draw_below(&mut rng, legal.len() as u64) as usize].notation.clone(),
+            };
+            m.apply(&pick).unwrap();
+        }
+    }
+    assert!(seen.len() >= 5, "phases seen: {seen:?}");
+}
+
+/// 5.3.1 Each leader on the map lists the hexes his command reaches: none farther than his
+/// Command Range, never his own hex, and the open hexes next to him.
+#[test]
+fn a_leader_lists_the_hexes_within_his_command_range() {
+    let g = test_game();
+    let mut m = test_scenario().new_match(1);
+    to_decision(&mut m);
+    let o = m.observe_ui(Viewer::Spectator);
+    let b = &g.data.board;
+    let mut checked = 0;
+    for l in o["leaders"].as_array().unwrap() {
+        let (Some(at), Some(hexes)) = (l["hex"].as_str(), l["command_hexes"].as_array()) else {
+            continue;
+        };
+        let at = b.parse(at).unwrap();
+        let range = l["range"].as_u64().unwrap();
+        assert_eq!(hexes.is_empty(), range == 0, "{l}");
+        for h in hexes {
+            let c = b.parse(h.as_str().unwrap()).unwrap();
+            let d = u64::from(b.distance(at, c));
+            assert!(d >= 1 && d <= range, "{h} at {d} from {l}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 4, "{checked} leaders on the map");
 }

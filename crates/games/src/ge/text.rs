@@ -116,7 +116,7 @@ fn unit_words(g: &GloryEmpire, u: &SeenUnit, codes: &BTreeMap<String, String>) -
         u.cvm,
         u.steps,
         d.full(),
-        u.formation.replace('_', " "),
+        Formation::parse(&u.formation).map_or(u.formation.as_str(), |f| f.title()),
         u.facing,
         if states.is_empty() {
             String::new()
@@ -167,7 +167,8 @@ pub(super) fn render(g: &GloryEmpire, s: &State, o: &Observation) -> String {
         view_name(o.viewer, |x| side_name(x).to_string())
     );
     let _ = writeln!(out, "{}", crate::GameExt::turn_label(g, s));
-    let _ = writeln!(out, "Now: {}", o.waiting);
+    let words: Vec<String> = o.waiting.split(' ').map(String::from).collect();
+    wrap(&mut out, "Now: ", &words, " ");
 
     // The window: around the action, else around the phasing side's units, else the middle.
     let offsets: Vec<(i32, i32)> = b.cells.iter().map(|c| b.numbering.offset(c.hex)).collect();

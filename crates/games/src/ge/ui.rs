@@ -11,7 +11,7 @@ use crate::{ActionHint, Reach, ReachEnd, ReachHex, side_letter};
 use coupdoeil_engine::{Game, Side, ToAct, Viewer};
 use coupdoeil_ge::data::{Arc, Arm, Counter, Echelon, LeaderValues, TroopDef};
 use coupdoeil_ge::reaction::trigger_hex;
-use coupdoeil_ge::state::{Frame, ReactKind, State, Trigger};
+use coupdoeil_ge::state::{Frame, LeaderStatus, ReactKind, State, Trigger};
 use coupdoeil_ge::{Action, Cell, Event, GloryEmpire, LeaderId, UnitId};
 use coupdoeil_hex::{EdgeDir, Facing};
 use serde_json::{Value, json};
@@ -691,6 +691,18 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
             l["order"] = json!(g.leader_order(s, id).map(|o| format!("{o:?}").to_lowercase()));
             l["values"] = values_json(&g.leader_values(s, id));
             l["moved"] = json!(s.leaders[i].moved);
+            // 5.3.1 The hexes his command reaches: a path of at most his Command Range, not
+            // counting his own hex (the hexes a subordinate there would be In Command in).
+            if let (LeaderStatus::OnMap, Some(at)) = (s.leaders[i].status, s.leaders[i].cell) {
+                let paths = g.command_paths(s, d.leaders[i].side, at, g.command_range(s, id));
+                let hexes: Vec<String> = paths
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| x.is_some_and(|n| n > 0))
+                    .map(|(c, _)| b.label(Cell(c as u16)))
+                    .collect();
+                l["command_hexes"] = json!(hexes);
+            }
         }
     }
     if let Some(m) = &s.moving {
@@ -724,6 +736,7 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
             "defenders": c.defenders.iter().map(|&u| uid(g, u)).collect::<Vec<_>>(),
             "def_wdf": c.def_wdf,
             "step": c.step,
+            "step_words": GloryEmpire::combat_step_name(c.step),
             "attacker_die": c.attacker_die,
         });
     }
