@@ -1232,14 +1232,8 @@ impl std::ops::DerefMut for Loader<'_> {
 
 impl Loader<'_> {
     fn side(&mut self, key: &str, id: &str) -> Option<Side> {
-        match self.sc.sides.iter().position(|s| s.id == id) {
-            Some(0) => Some(Side::A),
-            Some(_) => Some(Side::B),
-            None => {
-                self.err(key, format!("unknown side `{id}`"));
-                None
-            }
-        }
+        self.side_index(key, id)
+            .map(|i| if i == 0 { Side::A } else { Side::B })
     }
 }
 

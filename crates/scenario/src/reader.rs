@@ -98,6 +98,16 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The position of side `id` in the scenario's side list; an unknown side is a diagnostic
+    /// at `key`. (A rule system maps position 0 to its first side, any other to its second.)
+    pub fn side_index(&mut self, key: &str, id: &str) -> Option<usize> {
+        let i = self.sc.sides.iter().position(|s| s.id == id);
+        if i.is_none() {
+            self.err(key, format!("unknown side `{id}`"));
+        }
+        i
+    }
+
     /// The table `[key]` as a `T`; missing or of another type is a diagnostic.
     pub fn table<T: DeserializeOwned>(&mut self, key: &str) -> Option<T> {
         match self.get(key).cloned() {
