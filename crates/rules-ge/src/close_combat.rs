@@ -286,7 +286,7 @@ impl GloryEmpire {
             return Vec::new();
         };
         let side = self.data.troops[first.ix()].side;
-        let occ = self.occ(s, units);
+        let occ = self.occ_near(s, units, at, 1);
         let load = self.load_of(s, units);
         self.data
             .board

@@ -171,6 +171,22 @@ impl GloryEmpire {
         if let Some(l) = m.leader {
             return self.leader_steps(s, l, m);
         }
+        // The steps look at the group's hex and its neighbours only.
+        let occ = self.occ_near(s, &m.units, m.at, 1);
+        self.steps_core(s, &occ, &m.units, m)
+    }
+
+    /// [`GloryEmpire::step_options`] from the whole map's index, for tests that the nearby
+    /// index answers the same.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn step_options_full_for_tests(&self, s: &State) -> Vec<StepOption> {
+        let Some(m) = s.moving.as_ref() else {
+            return Vec::new();
+        };
+        if m.leader.is_some() {
+            return self.step_options(s);
+        }
         let occ = self.occ(s, &m.units);
         self.steps_core(s, &occ, &m.units, m)
     }
@@ -678,6 +694,10 @@ impl GloryEmpire {
                 && matches!(t.formation, Formation::Line | Formation::Column)
                 && s.top(m.at) == Some(top)
                 && t.morale < Morale::Broken
+                // RULING (ge-rulings 64): one Skirmishers change per hex the group stands in.
+                // Deploying and recalling cost nothing (7.6.1, 7.6.2), so without a limit a
+                // group could change its marker for ever without moving.
+                && !m.skirmished
             {
                 for n in 0..=d.at(t.steps).set {
                     if n != t.skirmishers {
@@ -716,7 +736,12 @@ impl GloryEmpire {
 
     /// Applies a Movement or Reserve Movement Phase action.
     pub(crate) fn do_movement(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
-        if let Some(m) = s.moving.as_mut() {
+        // RULING (ge-rulings 64): a change of Skirmishers marker does not count as the other
+        // decision that allows a second facing change (ge-rulings 63); else deploying and
+        // recalling in turn between facing changes would loop for ever at no cost.
+        if let Some(m) = s.moving.as_mut()
+            && !matches!(a, Action::Skirmish(_))
+        {
             m.faced = matches!(a, Action::Face(_));
         }
         match a {
@@ -741,6 +766,7 @@ impl GloryEmpire {
                     entering: false,
                     halted: false,
                     faced: false,
+                    skirmished: false,
                 });
             }
             Action::SelectLeader(l) => {
@@ -756,6 +782,7 @@ impl GloryEmpire {
                     entering: false,
                     halted: false,
                     faced: false,
+                    skirmished: false,
                 });
             }
             Action::Enter { unit, at } => self.enter_reinforcement(s, unit, at, ev),
@@ -812,6 +839,9 @@ impl GloryEmpire {
                 let Some(m) = s.moving.as_ref() else { return };
                 let u = m.units[0];
                 s.troop_mut(u).skirmishers = n;
+                if let Some(m) = s.moving.as_mut() {
+                    m.skirmished = true;
+                }
                 ev.push(Event::Skirmishers { unit: u, sp: n });
             }
             Action::Top(u) => {
@@ -820,6 +850,8 @@ impl GloryEmpire {
                 if let Some(m) = s.moving.as_mut() {
                     m.spent += 1;
                     m.acted = true;
+                    // A new top unit (7.6.4) may set its own marker: the change cost an MP.
+                    m.skirmished = false;
                     m.units.retain(|&x| x != u);
                     m.units.insert(0, u);
                 }
@@ -988,6 +1020,7 @@ impl GloryEmpire {
             entering: true,
             halted: false,
             faced: false,
+            skirmished: false,
         });
     }
 
@@ -1131,6 +1164,7 @@ impl GloryEmpire {
             m.at = to;
             m.hexes = m.hexes.saturating_add(1);
             m.entering = false;
+            m.skirmished = false;
             if ezoc {
                 m.stop = true;
             }

@@ -100,10 +100,28 @@ impl GloryEmpire {
     /// being explored).
     #[must_use]
     pub fn occ(&self, s: &State, without: &[UnitId]) -> Occ {
+        self.occ_of(s, without, None)
+    }
+
+    /// [`GloryEmpire::occ`] as it stands within `radius` hexes of `center`: what is in those
+    /// hexes and whose ZOC covers them are exact, the rest of the map may be missing units. A
+    /// ZOC reaches one hex, so only the units within `radius + 1` are looked at: the questions
+    /// about one group's next step (radius 1) need a few units, not the whole army's ZOC.
+    #[must_use]
+    pub fn occ_near(&self, s: &State, without: &[UnitId], center: Cell, radius: u32) -> Occ {
+        self.occ_of(s, without, Some((center, radius + 1)))
+    }
+
+    /// The index of the units not in `without`, or of those within `near.1` hexes of `near.0`.
+    fn occ_of(&self, s: &State, without: &[UnitId], near: Option<(Cell, u32)>) -> Occ {
         let b = &self.data.board;
         let mut cells = vec![Here::default(); b.len()];
+        let near = near.map(|(c, r)| (b.cells[c.ix()].hex, r));
         for (i, t) in s.troops.iter().enumerate() {
             let Some(c) = t.cell else { continue };
+            if near.is_some_and(|(mid, r)| b.cells[c.ix()].hex.distance(mid) > r) {
+                continue;
+            }
             let u = UnitId(i as u8);
             if without.contains(&u) {
                 continue;

@@ -113,6 +113,7 @@ impl GloryEmpire {
                     entering: false,
                     halted: false,
                     faced: false,
+                    skirmished: false,
                 };
                 for o in self.steps_core(&scratch, &occ, &units, &mv) {
                     if seen_dirs.contains(&o.to) {
@@ -171,6 +172,7 @@ impl GloryEmpire {
                     entering: false,
                     halted: false,
                     faced: false,
+                    skirmished: false,
                 });
                 if !self.may_end_here(&scratch) {
                     continue;

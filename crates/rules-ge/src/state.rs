@@ -221,6 +221,9 @@ pub struct Moving {
     /// The group's last decision was a facing change (7.1.2): it may not face again before
     /// doing something else, since any facing is one change away (ge-rulings 63).
     pub faced: bool,
+    /// 7.6 The group's top unit has changed its Skirmishers marker in this hex: it may not
+    /// change it again before stepping on (ge-rulings 64).
+    pub skirmished: bool,
 }
 
 /// A stack retreating (9.2), one hex per decision.

@@ -372,6 +372,46 @@ fn s7_6_skirmishers_are_the_top_units_and_limited_by_the_exponent() {
 }
 
 #[test]
+fn s7_6_one_skirmishers_change_per_hex_and_no_new_facing_change() {
+    // Deploying and recalling are free (7.6.1, 7.6.2): between free facing changes they would
+    // let a group turn and re-deploy on the spot for ever (ge-rulings 64).
+    let mut f = moving(&[("2-97", "0202", Formation::Column, "S")]);
+    f.play("select 2-97");
+    f.play("face N");
+    f.play("skirmish 1");
+    assert!(
+        !f.can("face NE"),
+        "a Skirmishers change is not the decision between facings"
+    );
+    assert!(!f.can("skirmish 0"), "one change of marker in this hex");
+    // A step opens both again.
+    f.play("step 0201");
+    assert!(f.can("skirmish 0"));
+    assert!(f.can("face S"));
+    f.play("skirmish 0");
+    assert_eq!(f.s.troop(f.unit("2-97")).skirmishers, 0);
+    assert!(!f.can("skirmish 1"));
+    // The number of free decisions in one hex is bounded: take every free one offered and the
+    // group runs out of them.
+    let mut free = 0;
+    while let Some(a) = [
+        "face N",
+        "face NE",
+        "face SE",
+        "face S",
+        "skirmish 1",
+        "skirmish 0",
+    ]
+    .into_iter()
+    .find(|a| f.can(a))
+    {
+        f.play(a);
+        free += 1;
+        assert!(free < 4, "free decisions in one hex must run out");
+    }
+}
+
+#[test]
 fn s7_9_1_a_battery_short_of_mp_spends_them_all_to_limber() {
     let game = common::game_with_charts(|c| {
         c.replace(
@@ -558,4 +598,48 @@ fn s15_2_1_a_battalion_spending_its_move_in_a_building_fortifies_it() {
         "15.2.1 all-round facing"
     );
     assert!(f.game.in_post(&f.s, u));
+}
+
+#[test]
+fn s9_1_the_nearby_index_gives_the_same_steps_as_the_whole_map() {
+    // step_options builds its occupancy index from the units within two hexes only (ZOC
+    // reaches one hex); over seeded games it must list exactly what the whole map's index
+    // lists, in every Movement decision met.
+    use coupdoeil_engine::{Match, draw_below};
+    use rand::SeedableRng;
+    use std::sync::Arc;
+    let game = Arc::new(common::shipped_vimeiro());
+    let mut compared = 0;
+    for seed in 1..=3u64 {
+        let mut m = Match::new(game.clone(), seed);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        while m.steps() < 4_000 {
+            match m.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => {
+                    m.roll().expect("roll");
+                }
+                ToAct::Side(_) => {
+                    let s = m.state();
+                    if s.moving.is_some() {
+                        assert_eq!(
+                            game.step_options(s),
+                            game.step_options_full_for_tests(s),
+                            "seed {seed} step {}",
+                            m.steps()
+                        );
+                        compared += 1;
+                    }
+                    let legal = m.legal_actions();
+                    let a = if seed == 1 {
+                        common::golden::greedy_choice(&game, m.state(), &legal, &mut rng)
+                    } else {
+                        legal[draw_below(&mut rng, legal.len() as u64) as usize]
+                    };
+                    m.apply(&a).expect("legal");
+                }
+            }
+        }
+    }
+    assert!(compared > 500, "only {compared} moving decisions met");
 }
