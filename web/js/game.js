@@ -6,6 +6,7 @@ import { BoardView, el } from './map.js';
 import { Net } from './net.js';
 import { h, esc, toast, rememberGame, linkFor } from './util.js';
 import { trailOf, drawTrail, hexesOf, unitsOf, namedText } from './follow.js';
+import { loadRules, linkRules, installRuleLinks, closeRule } from './rulespanel.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -606,6 +607,7 @@ function render() {
   renderLogs();
   renderHover();
   renderRoll();
+  for (const id of ['turn', 'sequence', 'side', 'follow', 'roll']) linkRules($(id));
 }
 
 function viewerWords() {
@@ -940,6 +942,8 @@ async function main() {
   }
   ui.board = await res.json();
   ui.rules = (await import(`/rules/${ui.board.rules}.js`)).default;
+  await loadRules(ui.board.rules);
+  installRuleLinks();
   ui.play = { ...PLAY_DEFAULTS, ...(ui.rules.play || {}) };
   ui.view = new BoardView($('map'), ui.board, ui.rules);
   ui.view.on('click', onHexClick);
@@ -960,6 +964,7 @@ async function main() {
     b.onclick = () => { ui.logTab = b.dataset.tab; ui.logScrollNew = true; renderLogs(); };
   }
   document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && closeRule()) return;
     if (ev.key === 'Escape' && stopFollow()) return;
     if (ev.key === 'Escape') { ui.selected = null; ui.reach = null; ui.dest = null; ui.preview = null; ui.rules.cancel?.(); closeMenu(); render(); }
   });

@@ -234,7 +234,7 @@ function drawMap(layer, view) {
     const g = el('g', { transform: `translate(${c.x + view.R * 0.45},${c.y - view.H * 0.36})`, class: 'ge-post' }, layer);
     el('rect', { x: -6, y: -6, width: 12, height: 12, fill: '#f4eedd', stroke: '#3a2a18', 'stroke-width': 1.2 }, g);
     el('text', { x: 0, y: 3, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#3a2a18', text: 'P' }, g);
-    el('title', { text: `${p.name || 'Post'} (6.3${p.fortified ? ', may be Fortified' : ''})` }, g);
+    el('title', { text: `${p.name || 'Post'} (15.2${p.fortified ? ', may be Fortified' : ''})` }, g);
   }
   for (const o of b.objectives || []) {
     const c = view.hex(o.hex);
@@ -249,7 +249,7 @@ function mapLegend(b, sw) {
   const items = [];
   if ((b.hexes || []).some((x) => x.level)) items.push(`${sw('<rect x="1" y="1" width="24" height="16" fill="#6b4a1f" opacity=".21"/><line x1="2" y1="16" x2="24" y2="16" stroke="#5a3a12" stroke-width="2.6"/>')} higher ground, darker each Elevation Level; a contour line, heavy on a crest (11.2.2)`);
   if (b.trails?.length) items.push(`${sw('<line x1="2" y1="9" x2="24" y2="9" stroke="#8a6a3a" stroke-width="2" stroke-dasharray="5 4"/>')} trail`);
-  if (b.posts?.length) items.push(`${sw('<rect x="7" y="3" width="12" height="12" fill="#f4eedd" stroke="#3a2a18"/>')} a Post (6.3)`);
+  if (b.posts?.length) items.push(`${sw('<rect x="7" y="3" width="12" height="12" fill="#f4eedd" stroke="#3a2a18"/>')} a Post (15.2)`);
   if (b.objectives?.length) items.push(`${sw('<path d="M13,2 L15,7 L20,7 L16,10 L17.5,16 L13,12.8 L8.5,16 L10,10 L6,7 L11,7 Z" fill="#e8c15a" stroke="#5a4310"/>')} an objective`);
   return items;
 }
@@ -462,7 +462,7 @@ function combatBox(c, title) {
     x.appendChild(h('div', { class: 'muted', style: 'font-size:11px' }, cap(cs.loser)));
     box.appendChild(x);
   } else if (c.hand_to_hand === false) {
-    box.appendChild(h('div', { class: 'muted' }, 'No hand to hand unless the defenders stand after the fire (13.1.6).'));
+    box.appendChild(h('div', { class: 'muted' }, 'No hand to hand unless the defenders stand after the fire (13.1.3).'));
   }
   box.appendChild(h('div', { class: 'muted', style: 'font-size:11px' }, `Attackers: ${(c.attackers || []).flatMap((a) => a.units).map(unitName).join(', ')}. Defenders: ${(c.defenders || []).map(unitName).join(', ') || 'none'}.`));
   return box;
@@ -689,7 +689,7 @@ const play = {
   buttons: {
     pass: (x) => cap(x.description),
     end: 'End this move',
-    fortify: 'Fortify the Post (6.3)',
+    fortify: 'Fortify the Post (15.2.1)',
   },
   primary: 'pass',
   declareLabel: (hint) => ({
