@@ -129,6 +129,55 @@ function confirmMoves() {
   try { return localStorage.getItem(CONFIRM_KEY) !== '0'; } catch { return true; }
 }
 
+// ---------- a sound when the turn comes to you ----------
+
+// Off unless the player turns it on (remembered by the browser). A short tone made with the Web
+// Audio API when the decision passes to this player in a game with a seat held here: not on the
+// first state after the page loads (a refresh), not while the decisions stay this player's, not
+// hot-seat (the screen is handed over anyway).
+const SOUND_KEY = 'coupdoeil.turnSound';
+function soundOn() {
+  try { return localStorage.getItem(SOUND_KEY) === '1'; } catch { return false; }
+}
+
+let audio = null;
+function audioContext() {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return null;
+  if (!audio) audio = new Ctx();
+  // Browsers start audio only after a gesture on the page: the toggle's click, or any click.
+  if (audio.state === 'suspended') audio.resume().catch(() => {});
+  return audio;
+}
+
+// Two short rising notes, quiet.
+function playTone() {
+  window.__turnSounds = (window.__turnSounds || 0) + 1; // for the tests
+  const a = audioContext();
+  if (!a) return;
+  const t = a.currentTime + 0.02;
+  [[660, 0], [880, 0.16]].forEach(([f, dt]) => {
+    const o = a.createOscillator();
+    const g = a.createGain();
+    o.type = 'sine';
+    o.frequency.value = f;
+    g.gain.setValueAtTime(0.0001, t + dt);
+    g.gain.exponentialRampToValueAtTime(0.18, t + dt + 0.02);
+    g.gain.exponentialRampToValueAtTime(0.0001, t + dt + 0.14);
+    o.connect(g).connect(a.destination);
+    o.start(t + dt);
+    o.stop(t + dt + 0.16);
+  });
+}
+
+function turnSound(msg) {
+  const before = ui.wasMyTurn;
+  ui.wasMyTurn = !!msg.your_turn;
+  const seats = ui.welcome?.seats || [];
+  if (before === undefined || before || !msg.your_turn || seats.length !== 1) return;
+  if (soundOn()) playTone();
+}
+
 async function moveTo(unit, to, facing = null) {
   if (!ui.st || ui.busy) return;
   if (confirmMoves()) {
@@ -192,6 +241,7 @@ function onState(msg) {
   if (msg.chat_reset) ui.chat = [];
   ui.chat.push(...(msg.chat || []));
   followRange();
+  turnSound(msg);
   // The tab's title says when it is your decision (you may be looking at another tab).
   if (ui.welcome) document.title = `${msg.your_turn ? '▶ Your decision – ' : ''}${ui.welcome.game.name} – Coup d'Oeil`;
   $('curtain').classList.remove('on');
@@ -763,6 +813,14 @@ function renderMatch() {
   } });
   ask.checked = confirmMoves();
   box.appendChild(h('label', { class: 'muted' }, ask, ' ask before each move (moves are final)'));
+  if (seats.length === 1 && !st.outcome) {
+    const sound = h('input', { type: 'checkbox', id: 'turnsound', onchange: (ev) => {
+      try { localStorage.setItem(SOUND_KEY, ev.target.checked ? '1' : '0'); } catch { /* storage off */ }
+      if (ev.target.checked) audioContext(); // the click lets the page play it later
+    } });
+    sound.checked = soundOn();
+    box.appendChild(h('label', { class: 'muted', style: 'display:block' }, sound, ' a sound when it becomes your turn'));
+  }
   const people = ui.welcome?.game?.people;
   const buttons = h('div', { class: 'buttons' });
   if (!st.outcome) {
@@ -944,6 +1002,8 @@ async function main() {
   ui.rules = (await import(`/rules/${ui.board.rules}.js`)).default;
   await loadRules(ui.board.rules);
   installRuleLinks();
+  // Audio may start only after a gesture on the page: the first click lets the turn's tone play.
+  document.addEventListener('pointerdown', () => { if (soundOn()) audioContext(); }, { once: true });
   ui.play = { ...PLAY_DEFAULTS, ...(ui.rules.play || {}) };
   ui.view = new BoardView($('map'), ui.board, ui.rules);
   ui.view.on('click', onHexClick);
