@@ -708,8 +708,14 @@ function renderSequence() {
   box.appendChild(track);
   const list = ui.rules.phases?.(obs, ctx()) || [];
   if (list.length) {
+    // A phase may name its group (a segment, a Player Turn): the group's name heads its phases.
     const strip = h('div', { class: 'phases', id: 'phases' });
-    for (const p of list) strip.appendChild(h('span', { class: `ph${p.on ? ' on' : ''}` }, p.name));
+    let group = null;
+    for (const p of list) {
+      if (p.group && p.group !== group) strip.appendChild(h('span', { class: `phgroup${list.some((q) => q.group === p.group && q.on) ? ' on' : ''}` }, p.group));
+      group = p.group || null;
+      strip.appendChild(h('span', { class: `ph${p.on ? ' on' : ''}${p.group ? ' ingroup' : ''}`, 'data-phase': p.id || null }, p.name));
+    }
     box.appendChild(strip);
   }
 }

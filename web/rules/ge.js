@@ -344,6 +344,43 @@ function turnText(obs, ctx) {
   return `Turn ${obs.turn} of ${obs.turns} · ${obs.clock}${obs.light && obs.light !== 'day' ? ` (${obs.light})` : ''}${who} · ${obs.stage_name || obs.stage}`;
 }
 
+// The sequence of play (4): the Command Segment, the Player Turn going on with its phases (the
+// observation's `stage` lit, `player_turn` its place in the Game Turn), the other Player Turn
+// and the End of Turn Segment.
+const COMMAND_PHASES = [
+  ['Initiative', 'Initiative (5.1)', ['Initiative', 'RandomEvent', 'ChooseFirst']],
+  ['Attachment', 'Attachment (5.3.3)'],
+  ['Orders', 'Orders (5.4)'],
+];
+const PLAYER_PHASES = [
+  ['Rally', 'Rally (8.2)'],
+  ['Fire', 'Fire (4.2.2)'],
+  ['NpFire', 'Enemy artillery (4.2.3)'],
+  ['Movement', 'Movement (4.2.4)'],
+  ['ReserveMovement', 'Reserve (4.2.5)'],
+  ['Charges', 'Charges (4.2.6)'],
+  ['Assaults', 'Assaults (4.2.6)'],
+];
+
+function phases(obs, ctx) {
+  if (!obs.stage || obs.stage === 'Over') return [];
+  const out = [];
+  for (const [id, name, stages] of COMMAND_PHASES) out.push({ id, name, on: (stages || [id]).includes(obs.stage), group: 'Command (4.1)' });
+  const pt = obs.player_turn;
+  const other = (s) => (ctx.sideId(s) === ctx.sideId('A') ? 'B' : 'A');
+  [1, 2].forEach((n) => {
+    if (pt === n) {
+      const group = `${ctx.sideName(obs.phasing)} Player Turn`;
+      for (const [id, name] of PLAYER_PHASES) out.push({ id, name, on: obs.stage === id, group });
+    } else {
+      const who = pt ? `${ctx.sideName(other(obs.phasing))} Player Turn` : `${n === 1 ? 'First' : 'Second'} Player Turn`;
+      out.push({ id: `player_turn_${n}`, name: who, on: false });
+    }
+  });
+  out.push({ id: 'LeaderReplacement', name: 'Leader Replacement (4.3)', on: obs.stage === 'LeaderReplacement', group: 'End of Turn' });
+  return out;
+}
+
 const ARC = { F: 'front', L: 'flank', R: 'rear' };
 const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 
@@ -777,6 +814,7 @@ export default {
   overlay,
   stageText,
   turnText,
+  phases,
   pieceInfo,
   hexInfo,
   panels,
