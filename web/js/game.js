@@ -415,7 +415,8 @@ function renderRoll() {
     ui.rollDone = true;
     ui.rollTimer = setTimeout(hideRoll, ROLL_MS);
   }
-  box.appendChild(h('div', { class: 'bigdie', id: 'bigdie' }, x.face));
+  // One die, or several side by side (`faces`, each with its label as a tooltip).
+  (x.faces || [x.face]).forEach((f, i) => box.appendChild(h('div', { class: 'bigdie', id: i ? null : 'bigdie', title: x.labels?.[i] || null }, f)));
   box.appendChild(h('div', { class: 'rollwords' },
     h('div', { class: 'rolltitle' }, x.title),
     x.odds ? h('div', { class: 'muted' }, x.odds) : null,
@@ -729,7 +730,7 @@ function playerOf(side) {
 function outcomeWords(o, c) {
   if (o.kind === 'resignation') return [`The ${o.winner ? c.sideName(o.winner === 'A' ? 'B' : 'A') : ''} player resigned: the other side wins.`];
   if (o.kind === 'agreement') return ['The two players agreed a draw.'];
-  return ui.rules.outcomeText?.(o, c) || [];
+  return ui.rules.outcomeText?.(o, c, ui.st?.observation) || [];
 }
 
 function renderPrompt() {

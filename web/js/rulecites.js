@@ -7,8 +7,9 @@
 // 13.0)", "(9.0 step 5)", "(12.0 C)", "(9.4, 9.5)", "(the whole Movement Allowance, 7.2)", or
 // the whole text of a modifier's rule cell ("9.3", "5.3, Morale Check DRM Chart"). A number
 // with a dot is always a rule number there, unless a unit follows it ("2.5 MP"); a bare number
-// ("(8)", "(10 step 9)") only when it stands alone in its part of the parentheses and the
-// system's summaries have it by that very name, so that counts like "hand (5)" are left alone.
+// ("(8)", "(10 step 9)", "(15 TEC)") only when it stands alone in its part of the parentheses,
+// or before a capitalised name, and the system's summaries have it by that very name, so that
+// counts like "hand (5)" are left alone.
 
 const TOKEN = /(Exclusive )?(?<![\d.\w])(\d+(?:\.\d+)*)(?![\d\w]|\.\d)( step \d+| [A-C](?![\w]))?(?!\s*(?:MP|SP|%|hex|VP|LP|AM))/g;
 
@@ -26,8 +27,10 @@ export function findCitations(text, known = () => true, { cell = false } = {}) {
           const key = `${t[1] || ''}${t[2]}${t[3] || ''}`;
           const bare = !t[2].includes('.');
           if (bare && !t[1]) {
-            // A bare number: alone in its part (or, in a rule cell, first in it).
-            const alone = part.trim() === t[0].trim() || (whole && part.trimStart().startsWith(t[0]) && part.trim().length > t[0].length && /^\s/.test(part.trimStart().slice(t[0].length)));
+            // A bare number: alone in its part, or first in it before a chart's or a rule's
+            // name ("15 TEC", "8 Morale State Diagram"; in a rule cell, before any words).
+            const rest = part.trimStart().startsWith(t[0]) ? part.trimStart().slice(t[0].length) : null;
+            const alone = part.trim() === t[0].trim() || (rest !== null && (whole ? /^\s+\S/ : /^\s+[A-Z]/).test(rest));
             if (!alone || !known(key)) continue;
           }
           out.push({ start: offset + at + t.index, end: offset + at + t.index + t[0].length, key });
