@@ -132,9 +132,9 @@ function confirmMoves() {
 // ---------- a sound when the turn comes to you ----------
 
 // Off unless the player turns it on (remembered by the browser). A short tone made with the Web
-// Audio API when the decision passes to this player in a game with a seat held here: not on the
-// first state after the page loads (a refresh), not while the decisions stay this player's, not
-// hot-seat (the screen is handed over anyway).
+// Audio API when the decision passes to this player in a game with one seat held here: not on
+// the first state after the page loads (a refresh), not while the decisions stay this player's
+// (a die rolled between them included), not hot-seat (the screen is handed over anyway).
 const SOUND_KEY = 'coupdoeil.turnSound';
 function soundOn() {
   try { return localStorage.getItem(SOUND_KEY) === '1'; } catch { return false; }
@@ -170,12 +170,20 @@ function playTone() {
   });
 }
 
+// The decision has passed to this player when the state before was not his, or (states come
+// coalesced when the other side is quick) when a step since then was neither his own decision
+// nor a die he saw: the other side decided meanwhile.
 function turnSound(msg) {
-  const before = ui.wasMyTurn;
-  ui.wasMyTurn = !!msg.your_turn;
+  const prev = ui.prevTurn;
+  ui.prevTurn = { your: !!msg.your_turn, steps: msg.steps };
   const seats = ui.welcome?.seats || [];
-  if (before === undefined || before || !msg.your_turn || seats.length !== 1) return;
-  if (soundOn()) playTone();
+  if (!prev || !msg.your_turn || seats.length !== 1) return;
+  let passed = !prev.your;
+  if (!passed && typeof msg.your_last_step === 'number') {
+    const seen = new Set(ui.dice.map((d) => d.step));
+    for (let k = Math.max(prev.steps, msg.your_last_step) + 1; k <= msg.steps && !passed; k++) passed = !seen.has(k);
+  }
+  if (passed && soundOn()) playTone();
 }
 
 async function moveTo(unit, to, facing = null) {
