@@ -28,6 +28,19 @@ function skipped(node, root) {
   return false;
 }
 
+// The same texts come back with every redraw (the log above all): their citations, kept.
+const seen = new Map();
+function citationsOf(text, cell, known) {
+  const k = `${cell ? 1 : 0}${text}`;
+  let found = seen.get(k);
+  if (!found) {
+    found = findCitations(text, known, { cell }).filter((c) => resolveRule(c.key, rules.rules));
+    if (seen.size > 5000) seen.clear();
+    seen.set(k, found);
+  }
+  return found;
+}
+
 // Turns every rule number cited in the text under `root` into a link to its summary.
 export function linkRules(root) {
   if (!rules || !root) return;
@@ -35,15 +48,15 @@ export function linkRules(root) {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const nodes = [];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (n.nodeValue.length > 1 && /\d/.test(n.nodeValue)) nodes.push(n);
+    const t = n.nodeValue;
+    if (t.length > 1 && /\d/.test(t) && (t.includes('(') || n.parentNode.nodeName === 'TD')) nodes.push(n);
   }
   for (const n of nodes) {
-    if (skipped(n, root)) continue;
     const parent = n.parentNode;
     const cell = parent.nodeName === 'TD' && parent.classList.contains('rule');
     const text = n.nodeValue;
-    const found = findCitations(text, known, { cell }).filter((c) => resolveRule(c.key, rules.rules));
-    if (!found.length) continue;
+    const found = citationsOf(text, cell, known);
+    if (!found.length || skipped(n, root)) continue;
     const frag = document.createDocumentFragment();
     let at = 0;
     for (const c of found) {
