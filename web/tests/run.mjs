@@ -32,7 +32,8 @@ fs.mkdirSync(SHOTS, { recursive: true });
 
 function startServer() {
   return new Promise((resolve, reject) => {
-    const p = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--memory', '--agent-delay-ms', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // More battles an hour than the default 30 for one address: the suite creates more.
+    const p = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--memory', '--agent-delay-ms', '0', '--games-per-hour', '300'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 20000);
     p.stdout.on('data', (d) => {
@@ -820,6 +821,12 @@ await test('a finished battle replays step by step and its record verifies', asy
   await page.fill('#slider', String(Math.floor(meta.steps * 0.6)));
   await page.dispatchEvent('#slider', 'input');
   await page.waitForTimeout(500);
+  // Its rule numbers are links to their summaries too.
+  await page.waitForSelector('#side a.rule-ref');
+  await page.click('#side a.rule-ref');
+  await page.waitForSelector('#rulebox #ruletext');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#rulebox').isVisible(), false);
   await shot(page, 'replay');
   const text = await page.evaluate(async (u) => (await fetch(u)).text(), `/api/games/${id}/record`);
   const file = path.join(os.tmpdir(), `coupdoeil-record-${id}.json`);
