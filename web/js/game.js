@@ -6,6 +6,7 @@ import { BoardView, el } from './map.js';
 import { Net } from './net.js';
 import { h, esc, toast, rememberGame, linkFor } from './util.js';
 import { trailOf, drawTrail, hexesOf, unitsOf, namedText } from './follow.js';
+import { loadRules, linkRules, installRuleLinks, closeRule } from './rulespanel.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -128,6 +129,63 @@ function confirmMoves() {
   try { return localStorage.getItem(CONFIRM_KEY) !== '0'; } catch { return true; }
 }
 
+// ---------- a sound when the turn comes to you ----------
+
+// Off unless the player turns it on (remembered by the browser). A short tone made with the Web
+// Audio API when the decision passes to this player in a game with one seat held here: not on
+// the first state after the page loads (a refresh), not while the decisions stay this player's
+// (a die rolled between them included), not hot-seat (the screen is handed over anyway).
+const SOUND_KEY = 'coupdoeil.turnSound';
+function soundOn() {
+  try { return localStorage.getItem(SOUND_KEY) === '1'; } catch { return false; }
+}
+
+let audio = null;
+function audioContext() {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return null;
+  if (!audio) audio = new Ctx();
+  // Browsers start audio only after a gesture on the page: the toggle's click, or any click.
+  if (audio.state === 'suspended') audio.resume().catch(() => {});
+  return audio;
+}
+
+// Two short rising notes, quiet.
+function playTone() {
+  window.__turnSounds = (window.__turnSounds || 0) + 1; // for the tests
+  const a = audioContext();
+  if (!a) return;
+  const t = a.currentTime + 0.02;
+  [[660, 0], [880, 0.16]].forEach(([f, dt]) => {
+    const o = a.createOscillator();
+    const g = a.createGain();
+    o.type = 'sine';
+    o.frequency.value = f;
+    g.gain.setValueAtTime(0.0001, t + dt);
+    g.gain.exponentialRampToValueAtTime(0.18, t + dt + 0.02);
+    g.gain.exponentialRampToValueAtTime(0.0001, t + dt + 0.14);
+    o.connect(g).connect(a.destination);
+    o.start(t + dt);
+    o.stop(t + dt + 0.16);
+  });
+}
+
+// The decision has passed to this player when the state before was not his, or (states come
+// coalesced when the other side is quick) when a step since then was neither his own decision
+// nor a die he saw: the other side decided meanwhile.
+function turnSound(msg) {
+  const prev = ui.prevTurn;
+  ui.prevTurn = { your: !!msg.your_turn, steps: msg.steps };
+  const seats = ui.welcome?.seats || [];
+  if (!prev || !msg.your_turn || seats.length !== 1) return;
+  let passed = !prev.your;
+  if (!passed && typeof msg.your_last_step === 'number') {
+    const seen = new Set(ui.dice.map((d) => d.step));
+    for (let k = Math.max(prev.steps, msg.your_last_step) + 1; k <= msg.steps && !passed; k++) passed = !seen.has(k);
+  }
+  if (passed && soundOn()) playTone();
+}
+
 async function moveTo(unit, to, facing = null) {
   if (!ui.st || ui.busy) return;
   if (confirmMoves()) {
@@ -191,6 +249,7 @@ function onState(msg) {
   if (msg.chat_reset) ui.chat = [];
   ui.chat.push(...(msg.chat || []));
   followRange();
+  turnSound(msg);
   // The tab's title says when it is your decision (you may be looking at another tab).
   if (ui.welcome) document.title = `${msg.your_turn ? '▶ Your decision – ' : ''}${ui.welcome.game.name} – Coup d'Oeil`;
   $('curtain').classList.remove('on');
@@ -364,7 +423,8 @@ function renderRoll() {
     ui.rollDone = true;
     ui.rollTimer = setTimeout(hideRoll, ROLL_MS);
   }
-  box.appendChild(h('div', { class: 'bigdie', id: 'bigdie' }, x.face));
+  // One die, or several side by side (`faces`, each with its label as a tooltip).
+  (x.faces || [x.face]).forEach((f, i) => box.appendChild(h('div', { class: 'bigdie', id: i ? null : 'bigdie', title: x.labels?.[i] || null }, f)));
   box.appendChild(h('div', { class: 'rollwords' },
     h('div', { class: 'rolltitle' }, x.title),
     x.odds ? h('div', { class: 'muted' }, x.odds) : null,
@@ -606,6 +666,7 @@ function render() {
   renderLogs();
   renderHover();
   renderRoll();
+  for (const id of ['turn', 'sequence', 'side', 'follow', 'roll']) linkRules($(id));
 }
 
 function viewerWords() {
@@ -656,8 +717,14 @@ function renderSequence() {
   box.appendChild(track);
   const list = ui.rules.phases?.(obs, ctx()) || [];
   if (list.length) {
+    // A phase may name its group (a segment, a Player Turn): the group's name heads its phases.
     const strip = h('div', { class: 'phases', id: 'phases' });
-    for (const p of list) strip.appendChild(h('span', { class: `ph${p.on ? ' on' : ''}` }, p.name));
+    let group = null;
+    for (const p of list) {
+      if (p.group && p.group !== group) strip.appendChild(h('span', { class: `phgroup${list.some((q) => q.group === p.group && q.on) ? ' on' : ''}` }, p.group));
+      group = p.group || null;
+      strip.appendChild(h('span', { class: `ph${p.on ? ' on' : ''}${p.group ? ' ingroup' : ''}`, 'data-phase': p.id || null }, p.name));
+    }
     box.appendChild(strip);
   }
 }
@@ -671,7 +738,7 @@ function playerOf(side) {
 function outcomeWords(o, c) {
   if (o.kind === 'resignation') return [`The ${o.winner ? c.sideName(o.winner === 'A' ? 'B' : 'A') : ''} player resigned: the other side wins.`];
   if (o.kind === 'agreement') return ['The two players agreed a draw.'];
-  return ui.rules.outcomeText?.(o, c) || [];
+  return ui.rules.outcomeText?.(o, c, ui.st?.observation) || [];
 }
 
 function renderPrompt() {
@@ -761,6 +828,14 @@ function renderMatch() {
   } });
   ask.checked = confirmMoves();
   box.appendChild(h('label', { class: 'muted' }, ask, ' ask before each move (moves are final)'));
+  if (seats.length === 1 && !st.outcome) {
+    const sound = h('input', { type: 'checkbox', id: 'turnsound', onchange: (ev) => {
+      try { localStorage.setItem(SOUND_KEY, ev.target.checked ? '1' : '0'); } catch { /* storage off */ }
+      if (ev.target.checked) audioContext(); // the click lets the page play it later
+    } });
+    sound.checked = soundOn();
+    box.appendChild(h('label', { class: 'muted', style: 'display:block' }, sound, ' a sound when it becomes your turn'));
+  }
   const people = ui.welcome?.game?.people;
   const buttons = h('div', { class: 'buttons' });
   if (!st.outcome) {
@@ -940,6 +1015,10 @@ async function main() {
   }
   ui.board = await res.json();
   ui.rules = (await import(`/rules/${ui.board.rules}.js`)).default;
+  await loadRules(ui.board.rules);
+  installRuleLinks();
+  // Audio may start only after a gesture on the page: the first click lets the turn's tone play.
+  document.addEventListener('pointerdown', () => { if (soundOn()) audioContext(); }, { once: true });
   ui.play = { ...PLAY_DEFAULTS, ...(ui.rules.play || {}) };
   ui.view = new BoardView($('map'), ui.board, ui.rules);
   ui.view.on('click', onHexClick);
@@ -960,6 +1039,7 @@ async function main() {
     b.onclick = () => { ui.logTab = b.dataset.tab; ui.logScrollNew = true; renderLogs(); };
   }
   document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && closeRule()) return;
     if (ev.key === 'Escape' && stopFollow()) return;
     if (ev.key === 'Escape') { ui.selected = null; ui.reach = null; ui.dest = null; ui.preview = null; ui.rules.cancel?.(); closeMenu(); render(); }
   });

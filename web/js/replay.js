@@ -2,6 +2,7 @@
 
 import { BoardView, el } from './map.js';
 import { h, esc, toast } from './util.js';
+import { loadRules, linkRules, installRuleLinks, closeRule } from './rulespanel.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const $ = (id) => document.getElementById(id);
@@ -76,6 +77,7 @@ async function show(n) {
   const host = $('rulespanels');
   host.innerHTML = '';
   for (const p of rules.panels(obs, c)) host.appendChild(p);
+  for (const id of ['turn', 'side']) linkRules($(id));
 }
 
 function stop() {
@@ -92,6 +94,8 @@ async function main() {
   }
   board = await r.json();
   rules = (await import(`/rules/${board.rules}.js`)).default;
+  await loadRules(board.rules);
+  installRuleLinks();
   view = new BoardView($('map'), board, rules);
   $('title').textContent = `Replay: ${board.name}`;
   $('download').href = `/api/games/${encodeURIComponent(gameId)}/record`;
@@ -117,6 +121,7 @@ async function main() {
     timer = setInterval(() => { if (step >= total) stop(); else show(step + 1); }, 350);
   };
   document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') closeRule();
     if (e.key === 'ArrowRight') { stop(); show(step + 1); }
     if (e.key === 'ArrowLeft') { stop(); show(step - 1); }
   });

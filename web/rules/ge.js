@@ -234,7 +234,7 @@ function drawMap(layer, view) {
     const g = el('g', { transform: `translate(${c.x + view.R * 0.45},${c.y - view.H * 0.36})`, class: 'ge-post' }, layer);
     el('rect', { x: -6, y: -6, width: 12, height: 12, fill: '#f4eedd', stroke: '#3a2a18', 'stroke-width': 1.2 }, g);
     el('text', { x: 0, y: 3, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#3a2a18', text: 'P' }, g);
-    el('title', { text: `${p.name || 'Post'} (6.3${p.fortified ? ', may be Fortified' : ''})` }, g);
+    el('title', { text: `${p.name || 'Post'} (15.2${p.fortified ? ', may be Fortified' : ''})` }, g);
   }
   for (const o of b.objectives || []) {
     const c = view.hex(o.hex);
@@ -249,7 +249,7 @@ function mapLegend(b, sw) {
   const items = [];
   if ((b.hexes || []).some((x) => x.level)) items.push(`${sw('<rect x="1" y="1" width="24" height="16" fill="#6b4a1f" opacity=".21"/><line x1="2" y1="16" x2="24" y2="16" stroke="#5a3a12" stroke-width="2.6"/>')} higher ground, darker each Elevation Level; a contour line, heavy on a crest (11.2.2)`);
   if (b.trails?.length) items.push(`${sw('<line x1="2" y1="9" x2="24" y2="9" stroke="#8a6a3a" stroke-width="2" stroke-dasharray="5 4"/>')} trail`);
-  if (b.posts?.length) items.push(`${sw('<rect x="7" y="3" width="12" height="12" fill="#f4eedd" stroke="#3a2a18"/>')} a Post (6.3)`);
+  if (b.posts?.length) items.push(`${sw('<rect x="7" y="3" width="12" height="12" fill="#f4eedd" stroke="#3a2a18"/>')} a Post (15.2)`);
   if (b.objectives?.length) items.push(`${sw('<path d="M13,2 L15,7 L20,7 L16,10 L17.5,16 L13,12.8 L8.5,16 L10,10 L6,7 L11,7 Z" fill="#e8c15a" stroke="#5a4310"/>')} an objective`);
   return items;
 }
@@ -342,6 +342,43 @@ const NO_PLAYER_TURN = ['Initiative', 'RandomEvent', 'ChooseFirst', 'Attachment'
 function turnText(obs, ctx) {
   const who = NO_PLAYER_TURN.includes(obs.stage) ? '' : ` · ${ctx.sideName(obs.phasing)} Player Turn`;
   return `Turn ${obs.turn} of ${obs.turns} · ${obs.clock}${obs.light && obs.light !== 'day' ? ` (${obs.light})` : ''}${who} · ${obs.stage_name || obs.stage}`;
+}
+
+// The sequence of play (4): the Command Segment, the Player Turn going on with its phases (the
+// observation's `stage` lit, `player_turn` its place in the Game Turn), the other Player Turn
+// and the End of Turn Segment.
+const COMMAND_PHASES = [
+  ['Initiative', 'Initiative (5.1)', ['Initiative', 'RandomEvent', 'ChooseFirst']],
+  ['Attachment', 'Attachment (5.3.3)'],
+  ['Orders', 'Orders (5.4)'],
+];
+const PLAYER_PHASES = [
+  ['Rally', 'Rally (8.2)'],
+  ['Fire', 'Fire (4.2.2)'],
+  ['NpFire', 'Enemy artillery (4.2.3)'],
+  ['Movement', 'Movement (4.2.4)'],
+  ['ReserveMovement', 'Reserve (4.2.5)'],
+  ['Charges', 'Charges (4.2.6)'],
+  ['Assaults', 'Assaults (4.2.6)'],
+];
+
+function phases(obs, ctx) {
+  if (!obs.stage || obs.stage === 'Over') return [];
+  const out = [];
+  for (const [id, name, stages] of COMMAND_PHASES) out.push({ id, name, on: (stages || [id]).includes(obs.stage), group: 'Command (4.1)' });
+  const pt = obs.player_turn;
+  const other = (s) => (ctx.sideId(s) === ctx.sideId('A') ? 'B' : 'A');
+  [1, 2].forEach((n) => {
+    if (pt === n) {
+      const group = `${ctx.sideName(obs.phasing)} Player Turn`;
+      for (const [id, name] of PLAYER_PHASES) out.push({ id, name, on: obs.stage === id, group });
+    } else {
+      const who = pt ? `${ctx.sideName(other(obs.phasing))} Player Turn` : `${n === 1 ? 'First' : 'Second'} Player Turn`;
+      out.push({ id: `player_turn_${n}`, name: who, on: false });
+    }
+  });
+  out.push({ id: 'LeaderReplacement', name: 'Leader Replacement (4.3)', on: obs.stage === 'LeaderReplacement', group: 'End of Turn' });
+  return out;
 }
 
 const ARC = { F: 'front', L: 'flank', R: 'rear' };
@@ -462,7 +499,7 @@ function combatBox(c, title) {
     x.appendChild(h('div', { class: 'muted', style: 'font-size:11px' }, cap(cs.loser)));
     box.appendChild(x);
   } else if (c.hand_to_hand === false) {
-    box.appendChild(h('div', { class: 'muted' }, 'No hand to hand unless the defenders stand after the fire (13.1.6).'));
+    box.appendChild(h('div', { class: 'muted' }, 'No hand to hand unless the defenders stand after the fire (13.1.3).'));
   }
   box.appendChild(h('div', { class: 'muted', style: 'font-size:11px' }, `Attackers: ${(c.attackers || []).flatMap((a) => a.units).map(unitName).join(', ')}. Defenders: ${(c.defenders || []).map(unitName).join(', ') || 'none'}.`));
   return box;
@@ -689,7 +726,7 @@ const play = {
   buttons: {
     pass: (x) => cap(x.description),
     end: 'End this move',
-    fortify: 'Fortify the Post (6.3)',
+    fortify: 'Fortify the Post (15.2.1)',
   },
   primary: 'pass',
   declareLabel: (hint) => ({
@@ -719,6 +756,136 @@ function instructions(hints, sel) {
 // ---------- the log, the dice ----------
 
 const isHeading = (e) => ['turn_begins', 'phase'].includes(e.json?.event);
+
+// ---------- a fire's or a close combat's roll, shown large; how the battle was decided ----------
+
+const two = (n) => String(n).padStart(2, '0');
+
+// What a Fire Chart result does (12.3.1): `nM-x`, n steps lost then a Morale Check at -x.
+function fireWords(r, text) {
+  const parts = [];
+  if (r?.losses) parts.push(`${r.losses} step${r.losses === 1 ? '' : 's'} lost`);
+  if (r?.mc) parts.push(`a Morale Check${r.drm ? ` at ${signed(r.drm)}` : ''}`);
+  return `${text}: ${parts.length ? parts.join(', then ') : 'no effect'} (12.3.1)`;
+}
+
+// The Fire Chart's column read, its row of the dice lit.
+function fireColumn(board, column, roll) {
+  const col = (board.fire_chart || []).find((c) => c.fs === column);
+  if (!col) return null;
+  const t = h('table', { class: 'crt ge-firecol' });
+  t.appendChild(h('tr', {}, h('th', {}, 'dice'), h('th', { class: 'hot' }, `column ${column}`)));
+  for (const r of col.rows) {
+    const hit = roll >= r.from && roll <= r.to;
+    t.appendChild(h('tr', {}, h('th', { class: hit ? 'hot' : '' }, `${two(r.from)}-${two(r.to)}`), h('td', { class: `hot${hit ? ' hit' : ''}` }, r.result)));
+  }
+  return t;
+}
+
+// The close combat the event `until` belongs to: the last one begun before it in the same phase
+// (the Charge and Assault Phases resolve nothing else).
+function combatOf(events, until) {
+  let found = null;
+  for (const e of events) {
+    if (e === until || e.step > until.step) break;
+    const k = e.json?.event;
+    if (k === 'phase' || k === 'turn_begins') found = null;
+    else if (k === 'close_combat') found = e.json;
+  }
+  return found;
+}
+
+// A die shown large (the page's `dieDetail`): a fire attack's percentile roll with its column,
+// shifts, result and the Fire Chart's cell (12.3), a check made in a close combat or a reaction
+// (13, 14), and Cold Steel's two dice (13.5.1). Other rolls (initiative, rally) are not.
+function dieDetail(d, events, obs, ctx) {
+  know(ctx.board);
+  const m = /^d(10|100) (\d+)$/.exec(d.outcome);
+  if (!m) return null;
+  const here = events.filter((e) => e.step === d.step);
+  const at = here.map((e) => e.json || {});
+  const fireEvent = here.find((e) => e.json?.event === 'fire_rolled');
+  if (fireEvent) {
+    const fire = fireEvent.json;
+    const decl = events.filter((e) => e.step <= d.step && e.json?.event === 'fire_declared' && e.json.from === fire.from && e.json.target === fire.target).pop()?.json;
+    const cc = combatOf(events, fireEvent);
+    const kind = cc ? (cc.attackers.includes(fire.target) ? 'Defensive Fire (13.4)' : 'Offensive Fire (13.4)') : 'Fire (12)';
+    const later = (obs.fire_results || []).some((f) => f.from === fire.from && f.target === fire.target);
+    const shifts = (decl?.modifiers || []).map((x) => `${x.what} ${signed(x.value)}`).join(', ');
+    return {
+      face: two(fire.roll),
+      title: `${kind}: ${fire.from} → ${fire.target}`,
+      odds: decl ? `FS ${decl.fs} → column ${decl.column}${shifts ? ` (${shifts})` : ''}` : '',
+      result: `${fireWords(fire.result, fire.result_text)}${later ? ', applied at the end of the segment' : ''}`,
+      table: decl ? fireColumn(ctx.board, decl.column, fire.roll) : null,
+      done: true,
+    };
+  }
+  const csEvent = here.find((e) => e.json?.event === 'cold_steel');
+  if (csEvent) {
+    const cs = csEvent.json;
+    const cc = combatOf(events, csEvent);
+    // The attacker: the phasing side, but the other side in a Reaction Charge (14.4).
+    const side = (id) => ctx.sideId((ctx.board.units || []).find((u) => u.id === id)?.side);
+    const phasing = ctx.sideId(obs.phasing);
+    const attacker = /Reaction/.test(cc?.kind || '') ? ctx.sideId(phasing === ctx.sideId('A') ? 'B' : 'A') : phasing;
+    const lost = at.filter((j) => j.event === 'step_lost');
+    const byAttacker = lost.filter((j) => side(j.unit) === attacker).length;
+    const byDefender = lost.length - byAttacker;
+    return {
+      face: `${cs.attacker_die}`,
+      faces: [`${cs.attacker_die}`, `${cs.defender_die}`],
+      labels: ['the attacker\'s die', 'the defender\'s die'],
+      title: `Cold Steel${cc ? ` at ${cc.target}` : ''} (13.5.1)`,
+      odds: `attacker ${cs.attacker_die} ${signed(cs.attacker_total - cs.attacker_die)} = ${cs.attacker_total} · defender ${cs.defender_die} ${signed(cs.defender_total - cs.defender_die)} = ${cs.defender_total}`,
+      result: `${cs.attacker_wins ? 'the attacker wins' : 'the defender wins (a tie is his)'}: the loser worsens two levels (13.5.1); steps lost, defender ${byDefender}, attacker ${byAttacker}`,
+      table: modsTable(cs.modifiers, 'no modifiers besides the CVMs'),
+      done: true,
+    };
+  }
+  const ck = at.find((j) => j.event === 'check' && /\(1[34][.)]/.test(j.why || ''));
+  if (ck) {
+    return {
+      face: two(ck.roll),
+      title: `${cap(ck.why)}: ${(ck.units || []).map(unitName).join(', ')}`,
+      odds: `roll ${two(ck.roll)} ${signed(ck.drm)} = ${ck.roll + ck.drm} against MV ${ck.mv}: over it passes (8.1)`,
+      result: ck.passed ? 'passes' : 'fails: the stack worsens a level',
+      table: ck.modifiers?.length ? modsTable(ck.modifiers) : null,
+      done: true,
+    };
+  }
+  const cc = obs.close_combat;
+  if (m[1] === '10' && cc && cc.attacker_die === Number(m[2]) && !at.length) {
+    return {
+      face: m[2],
+      title: `Cold Steel at ${cc.target} (13.5.1)`,
+      odds: `the attacker rolled ${m[2]}; the defender rolls next`,
+      result: '',
+      table: null,
+      done: false,
+    };
+  }
+  return null;
+}
+
+// How the battle was decided (the scenario's victory rule, crates/rules-ge's end of the game):
+// each side's objectives and the enemy's losses, then the margin against the draw and decisive
+// thresholds. `obs` is the final observation (its objectives' holders and the losses' VP).
+function outcomeText(o, ctx, obs) {
+  const sc = ctx.board.scoring;
+  if (!sc || !o.points) return null;
+  const lines = [`Each side scores the objectives its combat units were the last to hold (${(ctx.board.objectives || []).map((x) => `${x.name} ${x.vp}`).join(', ') || 'none in this battle'}) and the enemy's losses: ${sc.step} VP for each step, ${sc.leader} for each leader (the scenario's victory rule).`];
+  ['A', 'B'].forEach((s, i) => {
+    const held = (obs?.objectives || []).filter(([, who]) => who && ctx.sideId(who) === ctx.sideId(s)).map(([n]) => n);
+    const vp = (n) => (ctx.board.objectives || []).find((x) => x.name === n)?.vp ?? '?';
+    const losses = obs?.vp?.[i];
+    lines.push(`${ctx.sideName(s)} ${o.points[i]}: ${held.length ? held.map((n) => `${n} ${vp(n)}`).join(', ') : 'no objective'}${losses !== undefined ? `, and ${losses} for the enemy's losses` : ''}.`);
+  });
+  const margin = Math.abs(o.points[0] - o.points[1]);
+  const rule = `A margin of ${sc.draw} or less is a draw, ${sc.decisive} or more a decisive victory, anything between a marginal one`;
+  lines.push(o.winner ? `${rule}: the ${ctx.sideName(o.winner)} lead by ${margin}, a ${o.kind} victory.` : `${rule}: a margin of ${margin}, a draw.`);
+  return lines;
+}
 
 function die(outcome) {
   let m = /^d10 (\d)$/.exec(outcome);
@@ -777,6 +944,7 @@ export default {
   overlay,
   stageText,
   turnText,
+  phases,
   pieceInfo,
   hexInfo,
   panels,
@@ -789,6 +957,8 @@ export default {
   cancel: () => { rangeLeader = null; },
   isHeading,
   die,
+  dieDetail,
+  outcomeText,
   legend,
   mapLegend,
   drawMap,

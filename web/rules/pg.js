@@ -258,6 +258,41 @@ function turnText(obs, ctx) {
   return `Turn ${obs.turn} of ${obs.turns} · ${obs.clock} · ${ctx.sideName(obs.phasing)} Player Turn · ${obs.stage_name || obs.stage}`;
 }
 
+// The sequence of play (3.0): the phases of the Player Turn going on, the current one lit (the
+// observation's `phase` and `player_turn`), the other Player Turn and the Joint Army Morale
+// Adjustment. The Army Activation Phase only while the phasing army is Inactive (4.1).
+const PLAYER_PHASES = [
+  ['activation', 'Activation (4.1)'],
+  ['command', 'Command (4.2)'],
+  ['movement', 'Movement (7)'],
+  ['offensive_bombardment', 'Bombardment (8)'],
+  ['rally', 'Rally (9.4)'],
+  ['defensive_bombardment', 'Defensive Bombardment (8.5)'],
+  ['close_combat', 'Close Combat (10)'],
+];
+
+function phases(obs, ctx) {
+  if (!obs.phase || obs.phase === 'over') return [];
+  const first = ctx.board.first === 'B' ? 'B' : 'A';
+  const order = [first, first === 'A' ? 'B' : 'A'];
+  const inTurn = PLAYER_PHASES.some(([id]) => id === obs.phase);
+  const out = [];
+  order.forEach((side, i) => {
+    const name = `${ctx.sideName(side)} Player Turn`;
+    if (inTurn && obs.player_turn === i + 1) {
+      const inactive = (obs.armies || []).find((a) => ctx.sideId(a.side) === ctx.sideId(side))?.active === false;
+      for (const [id, words] of PLAYER_PHASES) {
+        if (id === 'activation' && !inactive && obs.phase !== 'activation') continue;
+        out.push({ id, name: words, on: obs.phase === id, group: name });
+      }
+    } else {
+      out.push({ id: `player_turn_${i + 1}`, name, on: false });
+    }
+  });
+  out.push({ id: 'army_morale', name: 'Joint Army Morale (13)', on: obs.phase === 'army_morale' });
+  return out;
+}
+
 const MORALE = { formed: 'Formed', disordered: 'Disordered (9.1)', routed: 'Routed (9.2)' };
 const ARM = { infantry: 'infantry', cavalry: 'cavalry', artillery: 'artillery' };
 
@@ -846,6 +881,7 @@ export default {
   overlay,
   stageText,
   turnText,
+  phases,
   pieceInfo,
   hexInfo,
   panels,

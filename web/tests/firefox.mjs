@@ -3,8 +3,8 @@
 // Chromium suite in run.mjs: it starts `coupdoeil serve` on a loopback port with games in memory,
 // creates a battle against the computer in the lobby, opens it, checks that the SVG map and its
 // counters are drawn, clicks one of its own units and checks that the reachable hexes are shown,
-// loads a Prussia's Glory battle and checks its counters and panels, and that no page script
-// error was reported on the way.
+// loads a Prussia's Glory battle and checks its counters, panels and phase strip and that a
+// cited rule number opens its summary, and that no page script error was reported on the way.
 //
 //   node firefox.mjs        (from web/tests; `npm ci` first)
 //
@@ -65,9 +65,16 @@ let page = null;
 const state = () => page.evaluate(() => window.coupdoeil?.st ?? null);
 const hints = () => page.evaluate(() => (window.coupdoeil.hints || []).map((h) => h.notation));
 
+// Polls `fn(arg)` in the page until it is truthy. Not puppeteer's waitForFunction: over BiDi in
+// Firefox ESR 140 it evaluates its polling code with eval, which the page's content security
+// policy (script-src 'self') refuses; a plain evaluation every 100 ms is allowed.
 async function waitFor(fn, arg, what) {
   try {
-    await page.waitForFunction(fn, { timeout: TIMEOUT, polling: 100 }, arg);
+    const until = Date.now() + TIMEOUT;
+    while (!(await page.evaluate(fn, arg))) {
+      if (Date.now() > until) throw new Error(`${TIMEOUT} ms passed`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   } catch (e) {
     const st = await state().catch(() => null);
     throw new Error(`waiting for ${what}: ${e.message}\nlast state: ${JSON.stringify(st && { turn: st.turn, to_act: st.to_act, legal: (st.legal || []).map((h) => h.notation) })}`);
@@ -196,6 +203,11 @@ try {
     assert.ok(counts.counters > 20, `unit counters drawn (${counts.counters})`);
     assert.ok(counts.leaders > 5, `leaders drawn (${counts.leaders})`);
     assert.match(counts.armies, /Army Morale/);
+    // The phase strip, and a cited rule number opening its summary.
+    await waitFor(() => !!document.querySelector('#phases .ph.on a.rule-ref'), null, 'the phase strip');
+    await page.click('#phases .ph.on a.rule-ref');
+    await waitFor(() => document.getElementById('rulebox')?.style.display === '' && document.getElementById('ruletext')?.textContent.length > 20, null, 'the rule\'s summary');
+    await page.keyboard.press('Escape');
     await page.mouse.move(1495, 945);
     await page.screenshot({ path: path.join(SHOTS, 'pg-firefox.png') });
   });

@@ -18,6 +18,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { missingSummaries, loadSummaries } from './cites.mjs';
+import { findCitations, resolveRule } from '../js/rulecites.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BIN = process.env.COUPDOEIL_BIN || path.resolve(here, '../../target/debug/coupdoeil');
@@ -30,7 +32,8 @@ fs.mkdirSync(SHOTS, { recursive: true });
 
 function startServer() {
   return new Promise((resolve, reject) => {
-    const p = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--memory', '--agent-delay-ms', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // More battles an hour than the default 30 for one address: the suite creates more.
+    const p = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--memory', '--agent-delay-ms', '0', '--games-per-hour', '300'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 20000);
     p.stdout.on('data', (d) => {
@@ -68,6 +71,12 @@ async function hexPoint(page, label) {
 
 async function clickHex(page, label) {
   const [x, y] = await hexPoint(page, label);
+  // A die shown large or a rule's summary over that hex is closed first, as a player would.
+  const over = await page.evaluate(([a, b]) => {
+    const e = document.elementFromPoint(a, b);
+    return e?.closest('#roll') ? '#roll' : e?.closest('#rulebox') ? '#rulebox .close' : null;
+  }, [x, y]);
+  if (over) await page.click(over);
   await page.mouse.click(x, y);
 }
 
@@ -115,6 +124,63 @@ async function shot(page, name, zoomOn = null) {
   if (zoomOn) await page.evaluate(() => window.coupdoeil.view.fit());
 }
 
+// ---------- battles replayed from the CLI, hot-seat ----------
+
+// The actions of a CLI game between two programs (`coupdoeil play`, its record), or null if it
+// fails. The browser replays them hot-seat with the same seed, so the dice fall the same.
+function cliScript(scenario, seed, maxSteps, a = 'greedy', b = 'greedy') {
+  return new Promise((resolve) => {
+    const rec = path.join(os.tmpdir(), `coupdoeil-script-${scenario}-${seed}-${process.pid}.json`);
+    const p = spawn(BIN, ['play', scenario, '--a', a, '--b', b, '--seed', String(seed), '--no-map', '--max-steps', String(maxSteps), '--record', rec], { stdio: ['ignore', 'ignore', 'inherit'] });
+    p.on('exit', () => {
+      try {
+        const r = JSON.parse(fs.readFileSync(rec, 'utf8'));
+        fs.rmSync(rec, { force: true });
+        resolve(r.steps.filter((x) => x.kind === 'action').map((x) => x.value));
+      } catch {
+        resolve(null);
+      }
+    });
+  });
+}
+
+// The next decision on a hot-seat page: the screen handed over when the other side is to act.
+async function hotTurn(page) {
+  await waitFor(page, () => window.coupdoeil?.st?.your_turn === true || !!document.querySelector('#curtain.on'), null, 'a decision or a handover');
+  if (await page.locator('#curtain.on').count()) {
+    const v = (await state(page))?.viewer;
+    await page.click('#curtain-go');
+    await waitFor(page, (x) => window.coupdoeil.st.your_turn === true && window.coupdoeil.st.viewer !== x, v, 'the other side\'s view');
+  }
+}
+
+// Plays a replay's (`{page, script, i}`) actions through the protocol until `stop(notation)`
+// says the next one is to be made through the page (left to the caller), and returns it.
+async function scriptedUntil(run, stop) {
+  const { page, script } = run;
+  while (run.i < script.length) {
+    const n = script[run.i];
+    await hotTurn(page);
+    const legal = await hints(page);
+    if (!legal.includes(n)) {
+      if (n === 'pass') { run.i++; continue; }
+      throw new Error(`step ${run.i}: ${n} is not legal; legal: ${legal.slice(0, 12)}`);
+    }
+    if (stop(n)) return n;
+    const v = (await state(page)).state;
+    await page.evaluate(([a, st]) => window.coupdoeil.net.request('act', { actions: [a], state: st }), [n, v]);
+    await waitFor(page, (x) => (window.coupdoeil.st?.state ?? 0) > x || !!document.querySelector('#curtain.on'), v, `the state after ${n}`);
+    run.i++;
+  }
+  throw new Error('the script ended first');
+}
+
+// After a decision made through the page: the replay moves on.
+async function scriptedDone(run, v) {
+  await waitFor(run.page, (x) => (window.coupdoeil.st?.state ?? 0) > x || !!document.querySelector('#curtain.on'), v, 'the state after the decision');
+  run.i++;
+}
+
 // ---------- the tests ----------
 
 const results = [];
@@ -159,6 +225,49 @@ async function newPage() {
 
 let vsAiPage = null;
 
+// Started now, to run while the tests below play: a Drums & Muskets battle between the programs
+// in which Bevern's guns support Wedel's attack (seed 2, the CLI's greedy players), replayed
+// hot-seat for the Supporting Fire preview; Prussia's Glory and Glory and Empire battles played
+// to the end by the programs, for the words at the end.
+const dmScript = cliScript('dm-leuthen-historical', 2, 400);
+const finished = {};
+for (const [sys, scenario, b] of [['pg', 'pg-rossbach-battle', 'greedy'], ['ge', 'ge-vimeiro', 'random']]) {
+  finished[sys] = api(base, '/api/games', { scenario, players: { A: 'random', B: b }, seed: 5 }).catch(() => null);
+}
+async function finishedGame(sys) {
+  const g = await finished[sys];
+  if (!g) return null;
+  for (let i = 0; i < 600; i++) {
+    const meta = await api(base, `/api/games/${g.id}`);
+    if (meta.over) return g.id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the programs did not finish the ${sys} battle`);
+}
+
+await test('every rule number the UI can cite has a summary in our words, and a number without one opens its parent', () => {
+  // Every number cited by the browser modules and by the rules crates' texts (web/tests/cites.mjs).
+  const missing = missingSummaries();
+  assert.deepEqual(missing.map((m) => `${m.sys} ${m.key} (${m.files.join(', ')})`), []);
+  for (const sys of ['dm', 'pg', 'ge']) {
+    const data = loadSummaries(sys);
+    for (const [key, e] of Object.entries(data.rules)) {
+      assert.ok(e.title && e.text && e.text.length > 20 && e.text.length < 700, `${sys} ${key}: a title and one to three sentences`);
+    }
+  }
+  // The fallback to the nearest parent rule, and counts that are not rule numbers.
+  const pg = loadSummaries('pg').rules;
+  assert.equal(resolveRule('10.2.3', pg).key, '10.2');
+  assert.equal(resolveRule('10.2.3', pg).exact, false);
+  assert.equal(resolveRule('10.8.1.2', pg).exact, true);
+  assert.equal(resolveRule('13.9', loadSummaries('ge').rules).key, '13');
+  assert.equal(resolveRule('9.0 step 7', loadSummaries('dm').rules).key, '9.0');
+  assert.equal(resolveRule('Exclusive 13.4', loadSummaries('dm').rules).key, 'Exclusive 13.0');
+  const known = (k) => !!pg[k];
+  assert.deepEqual(findCitations('Prussian hand (5), draw pile 10 (1009)', known), []);
+  assert.deepEqual(findCitations('a Flank Attack (10.1.1); close combat (10 step 9, 10.4), 2.5 MP (2.5 MP)', known).map((c) => c.key), ['10.1.1', '10 step 9', '10.4']);
+});
+
 await test('the lobby creates a battle against the computer', async () => {
   const page = await newPage();
   await page.goto(base);
@@ -175,6 +284,38 @@ await test('the lobby creates a battle against the computer', async () => {
   await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
   await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
   vsAiPage = page;
+});
+
+await test('a cited rule number opens the rules panel with its summary in our words', async () => {
+  const page = vsAiPage;
+  const dm = loadSummaries('dm').rules;
+  await page.waitForSelector('#phases a.rule-ref');
+  const cited = await page.$$eval('a.rule-ref', (as) => as.map((a) => a.dataset.rule));
+  assert.ok(cited.length >= 5, `rule numbers are links: ${cited}`);
+  assert.ok(cited.every((k) => resolveRule(k, dm)), 'every link has a summary');
+  assert.ok(await page.locator('#hand a.rule-ref').count() >= 1 && await page.locator('#log a.rule-ref').count() >= 1, 'in the panels and the log');
+  assert.equal(await page.locator('#hand .muted a.rule-ref').count(), 0, 'a hand\'s size in parentheses is not a rule');
+  // The phase strip's Movement (7.0).
+  await page.click('#phases a.rule-ref[data-rule="7.0"]');
+  await page.waitForSelector('#rulebox', { state: 'visible' });
+  assert.equal(await page.textContent('#ruletitle'), `Rule 7.0: ${dm['7.0'].title}`);
+  assert.equal(await page.textContent('#ruletext'), dm['7.0'].text);
+  assert.match(await page.textContent('#rulebox'), /in our own words/);
+  // A citation in a log line opens its rule, not the line's hex.
+  const link = page.locator('#log a.rule-ref').first();
+  const key = await link.getAttribute('data-rule');
+  await link.click();
+  await waitFor(page, (k) => document.getElementById('rulebox').dataset.rule === k || document.getElementById('rulebox').dataset.rule === `${k}.0`, resolveRule(key, dm).key, 'the log line\'s rule');
+  assert.equal(await page.locator('.layer-highlights .hl.flash').count(), 0, 'the line\'s own click did not run');
+  // A number with no summary of its own opens its nearest parent's.
+  await page.evaluate(async () => (await import('/js/rulespanel.js')).openRule('9.5.2.4'));
+  assert.equal(await page.textContent('#ruletitle'), `Rule 9.5.2: ${dm['9.5.2'].title}`);
+  assert.match(await page.textContent('#ruleparent'), /9\.5\.2\.4 has no summary of its own/);
+  await page.click('#phases a.rule-ref[data-rule="9.0"]');
+  await waitFor(page, () => document.getElementById('rulebox').dataset.rule === '9.0', null, 'rule 9.0');
+  await shot(page, 'rules-panel');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#rulebox').isVisible(), false, 'Escape closes it');
 });
 
 await test('a unit moves by clicking its hex, the destination and a facing', async () => {
@@ -334,6 +475,43 @@ async function decideSomething(page) {
   }
   await waitVersionAbove(page, v);
 }
+
+await test('the sound on your turn is off at first, remembered when turned on, and plays when the turn comes back', async () => {
+  const page = vsAiPage;
+  assert.equal(await page.isChecked('#turnsound'), false, 'off by default');
+  await page.check('#turnsound');
+  assert.equal(await page.evaluate(() => localStorage.getItem('coupdoeil.turnSound')), '1');
+  // A refresh keeps the choice and plays nothing for the decision already there.
+  await page.reload();
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the page again');
+  await page.waitForSelector('#turnsound');
+  assert.equal(await page.isChecked('#turnsound'), true, 'remembered');
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.__turnSounds || 0), 0, 'no sound on a refresh');
+  // Played on: no tone while the decisions stay ours, the tone when the computer has decided
+  // and the decision comes back.
+  let others = false;
+  for (let i = 0; i < 80 && !(await page.evaluate(() => window.__turnSounds || 0)); i++) {
+    const st = await state(page);
+    if (st.your_turn) {
+      await decideSomething(page);
+      const after = await state(page);
+      const mine = after.your_last_step;
+      const dice = new Set(await page.evaluate(() => window.coupdoeil.dice.map((d) => d.step)));
+      for (let k = mine + 1; k <= after.steps; k++) if (!dice.has(k)) others = true;
+    } else {
+      others = true;
+      await page.waitForTimeout(50);
+    }
+  }
+  assert.ok(others, 'the computer decided');
+  await myTurn(page);
+  assert.ok(await page.evaluate(() => window.__turnSounds) >= 1, 'the tone was played when the decision came back');
+  const n = await page.evaluate(() => window.__turnSounds);
+  await page.uncheck('#turnsound');
+  assert.equal(await page.evaluate(() => localStorage.getItem('coupdoeil.turnSound')), '0');
+  assert.equal(await page.evaluate(() => window.__turnSounds), n);
+});
 
 await test('playing against the computer reaches the end of the turn', async () => {
   const page = vsAiPage;
@@ -590,6 +768,41 @@ await test('hot-seat hands the screen over between the players', async () => {
   assert.equal((await state(page)).outcome.winner, 'A', 'the Austrian resigned: the Prussian wins');
 });
 
+await test('a Supporting Fire\'s preview shows the attack it joins with the guns\' point, before it is declared', async () => {
+  const script = await dmScript;
+  assert.ok(script, 'the CLI played the scripted battle');
+  const at = script.findIndex((n) => /^support (\S+) (\S+)$/.exec(n) && n.split(' ')[1] !== n.split(' ')[2]);
+  assert.ok(at > 0, 'the programs gave Supporting Fire to another unit (seed 2)');
+  const [, art, to] = script[at].split(' ');
+  const created = await api(base, '/api/games', { scenario: 'dm-leuthen-historical', players: { prussian: 'human', austrian: 'human' }, seed: 2, hotseat: true, auto_pass: false });
+  const page = await newPage();
+  await page.goto(`${base}/g/${created.id}#t=${created.sides.map((x) => x.token).join(',')}`);
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  const run = { page, script, i: 0 };
+  await scriptedUntil(run, (n) => n === script[at]);
+  const obs = (await state(page)).observation;
+  const before = obs.attacks.find((a) => a.attackers.includes(to));
+  assert.ok(before, `${to}'s attack is declared`);
+  const hexOf = (id) => obs.pieces.find((p) => p.unit?.id === id).hex;
+  await selectOn(page, hexOf(art), art);
+  await clickHex(page, hexOf(to));
+  await page.waitForSelector('#declare');
+  const text = await page.textContent('#selection');
+  assert.match(text, /With this Supporting Fire: /, 'the attack it joins');
+  const pv = await page.evaluate(() => window.coupdoeil.preview.result);
+  const after = pv.find((a) => a.attackers.includes(to));
+  assert.equal(after.odds.attack, before.odds.attack + 1, 'one Strength Point more (9.2)');
+  assert.ok(text.includes(`${after.odds.attack} vs ${after.odds.defence}`), text);
+  assert.ok(after.odds.lines.some((l) => /9\.2/.test(l.rule)), 'the guns\' line cites 9.2');
+  assert.ok(await page.locator('#selection .dm-chances .row').count() >= 1, 'the chance of each result of its column');
+  assert.equal((await state(page)).observation.attacks.find((a) => a.attackers.includes(to)).odds.attack, before.odds.attack, 'nothing declared yet');
+  await shot(page, 'support-odds', hexOf(to));
+  const v = (await state(page)).state;
+  await page.click('#declare');
+  await scriptedDone(run, v);
+  assert.ok((await state(page)).observation.supports.some(([a, t]) => a === art && t === to), 'declared');
+});
+
 await test('a finished battle replays step by step and its record verifies', async () => {
   const created = await api(base, '/api/games', { scenario: 'dm-leuthen-historical', players: { prussian: 'random', austrian: 'greedy' }, seed: 5 });
   const id = created.id;
@@ -608,6 +821,12 @@ await test('a finished battle replays step by step and its record verifies', asy
   await page.fill('#slider', String(Math.floor(meta.steps * 0.6)));
   await page.dispatchEvent('#slider', 'input');
   await page.waitForTimeout(500);
+  // Its rule numbers are links to their summaries too.
+  await page.waitForSelector('#side a.rule-ref');
+  await page.click('#side a.rule-ref');
+  await page.waitForSelector('#rulebox #ruletext');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#rulebox').isVisible(), false);
   await shot(page, 'replay');
   const text = await page.evaluate(async (u) => (await fetch(u)).text(), `/api/games/${id}/record`);
   const file = path.join(os.tmpdir(), `coupdoeil-record-${id}.json`);
@@ -726,6 +945,17 @@ await test('Prussia\'s Glory: a unit moves by clicking it and a reachable hex', 
     return best && best.score >= 10 ? best : null;
   });
   assert.ok(found, 'some Prussian Unit can march next to the enemy');
+  // The sequence of play (3.0): the Prussian Player Turn's phases, Movement lit, then the
+  // other Player Turn and the Joint Army Morale Adjustment.
+  assert.equal(await page.textContent('#phases .ph.on'), 'Movement (7)');
+  assert.equal(await page.textContent('#phases .phgroup.on'), 'Prussian Player Turn');
+  const strip = await page.$$eval('#phases .ph', (xs) => xs.map((x) => x.textContent));
+  assert.deepEqual(strip.slice(-2), ['Franco-Imperial Player Turn', 'Joint Army Morale (13)']);
+  assert.ok(['Command (4.2)', 'Movement (7)', 'Bombardment (8)', 'Rally (9.4)', 'Defensive Bombardment (8.5)', 'Close Combat (10)'].every((x) => strip.includes(x)), strip.join(' | '));
+  assert.ok(strip.indexOf('Movement (7)') < strip.indexOf('Close Combat (10)'), 'in their order');
+  assert.ok(await page.locator('#phases a.rule-ref[data-rule="7"]').count() === 1, 'the phases cite their rules');
+  await page.mouse.move(1, 1);
+  await page.screenshot({ path: path.join(SHOTS, 'pg-phase-strip.png'), clip: { x: 0, y: 0, width: viewport.width, height: 330 } });
   await selectOn(page, found.from, found.unit);
   await waitFor(page, (u) => window.coupdoeil.reach?.unit === u, found.unit, 'the reachable hexes');
   const labels = await page.locator('.layer-highlights .hltext').allTextContents();
@@ -787,6 +1017,30 @@ await test('Prussia\'s Glory: a Close Combat is put together on the map and its 
   assert.ok(ev.some((t) => /close combat: .* against .*\(10\.1\)/.test(t)), 'the declaration is logged');
 });
 
+await test('Prussia\'s Glory: on the page, the Close Combat\'s die is shown large with its odds and CRT cell', async () => {
+  const page = pgPage;
+  // The declared combat goes on: Lead Units and the rest, until its die is rolled.
+  let resolved = null;
+  for (let i = 0; i < 30 && !resolved; i++) {
+    resolved = await page.evaluate(() => window.coupdoeil.events.find((e) => e.json?.event === 'combat_resolved') || null);
+    if (resolved) break;
+    const st = await state(page);
+    if (st.your_turn) await decidePg(page);
+    else await page.waitForTimeout(50);
+  }
+  assert.ok(resolved, 'the Close Combat was resolved with a die');
+  await page.waitForSelector('#bigdie');
+  const die = await page.evaluate((step) => window.coupdoeil.dice.find((d) => d.step === step)?.outcome, resolved.step);
+  assert.equal(`die ${await page.textContent('#bigdie')}`, die, 'the die of the combat');
+  assert.match(await page.textContent('#roll .rolltitle'), /^Close Combat: /);
+  assert.match(await page.textContent('#roll'), new RegExp(`${resolved.json.attacker_sp} SP against ${resolved.json.defender_sp} SP: ${resolved.json.odds}`));
+  assert.equal(await page.locator('#roll .crt td.hit').count(), 1, 'the CRT cell read is lit');
+  const cell = await page.textContent('#roll .crt td.hit');
+  assert.ok((await page.textContent('#rollresult')).startsWith(`${cell}: `), 'the result is the lit cell');
+  assert.equal(await page.textContent('#roll .crt th.hot'), resolved.json.odds, 'in the odds column');
+  await shot(page, 'pg-combat-die');
+});
+
 await test('Prussia\'s Glory: a Close Combat\'s die is shown large with its CRT cell, and the end lists the victory levels', async () => {
   const board = await api(base, `/api/scenarios/${PG}/board`);
   const pg = (await import('../rules/pg.js')).default;
@@ -824,6 +1078,28 @@ await test('Prussia\'s Glory: a Close Combat\'s die is shown large with its CRT 
   assert.ok(!draw.some((l) => l.includes('(reached)')) && /if none holds, a draw/.test(draw[0]), 'a draw reaches none');
 });
 
+await test('Prussia\'s Glory: a finished battle\'s page says which victory level was reached and why', async () => {
+  const id = await finishedGame('pg');
+  assert.ok(id, 'the programs played Rossbach to the end');
+  const page = await newPage();
+  await page.goto(`${base}/g/${id}`);
+  await waitFor(page, () => window.coupdoeil?.st?.viewer === 'referee', null, 'the referee view at the end');
+  const o = (await state(page)).outcome;
+  const board = await api(base, `/api/games/${id}/board`);
+  const lines = await page.$$eval('#outcomewhy div', (xs) => xs.map((x) => x.textContent));
+  assert.equal(lines.length, board.victory.length + 1, 'the points, then each victory level');
+  assert.match(lines[0], /minus .*: [+-]?\d+\. The first of the battle's victory levels whose conditions hold decides \(14\)/);
+  const reached = lines.filter((l) => l.startsWith('▶ '));
+  if (o.winner) {
+    const name = board.sides.find((x) => x.side === o.winner).name;
+    assert.equal(reached.length, 1, 'one level reached');
+    assert.ok(reached[0].startsWith(`▶ ${name} ${o.kind} victory`) && reached[0].endsWith('(reached)'), reached[0]);
+  } else {
+    assert.equal(reached.length, 0, 'a draw reaches none');
+  }
+  assert.ok(await page.locator('#outcomewhy a.rule-ref[data-rule="14"]').count() === 1, 'the victory rule is a link');
+});
+
 await test('Prussia\'s Glory: playing against the computer reaches the next turn', async () => {
   const page = pgPage;
   for (let i = 0; i < 120; i++) {
@@ -859,19 +1135,7 @@ const geTest = (name, fn) => (geId ? test(name, fn) : skip(name, 'no built-in Gl
 // retreat, all in the first turn; a change of the rules or of greedy can move them, so look for
 // a seed with `coupdoeil replay` if these tests stop finding them), started now so that it runs while the other tests play. The browser replays the same
 // actions with the same seed, so the dice fall the same.
-const geScript = geId === 'ge-vimeiro' ? new Promise((resolve) => {
-  const rec = path.join(os.tmpdir(), `coupdoeil-ge-script-${process.pid}.json`);
-  const p = spawn(BIN, ['play', 'ge-vimeiro', '--a', 'greedy', '--b', 'greedy', '--seed', '9', '--no-map', '--max-steps', '420', '--record', rec], { stdio: ['ignore', 'ignore', 'inherit'] });
-  p.on('exit', () => {
-    try {
-      const r = JSON.parse(fs.readFileSync(rec, 'utf8'));
-      fs.rmSync(rec, { force: true });
-      resolve(r.steps.filter((x) => x.kind === 'action').map((x) => x.value));
-    } catch (e) {
-      resolve(null);
-    }
-  });
-}) : Promise.resolve(null);
+const geScript = geId === 'ge-vimeiro' ? cliScript('ge-vimeiro', 9, 420) : Promise.resolve(null);
 
 // Makes whatever decision a Glory and Empire page offers: the prompt's buttons that end or
 // decline, else a choice placed on the map, else the first of every legal choice.
@@ -931,6 +1195,15 @@ await geTest('Glory and Empire: a fire\'s odds are shown before it is committed'
     if (!found) await decideGe(page);
   }
   assert.ok(found, 'a fire is offered in a Fire Segment');
+  // The sequence of play (4): the Command Segment, the British Player Turn with its Fire
+  // Segment lit, the French Player Turn, the End of Turn.
+  assert.equal(await page.textContent('#phases .ph.on'), 'Fire (4.2.2)');
+  assert.equal(await page.textContent('#phases .phgroup.on'), 'British Player Turn');
+  const strip = await page.$$eval('#phases .ph', (xs) => xs.map((x) => x.textContent));
+  for (const x of ['Initiative (5.1)', 'Orders (5.4)', 'Rally (8.2)', 'Movement (4.2.4)', 'Reserve (4.2.5)', 'Assaults (4.2.6)', 'French Player Turn', 'Leader Replacement (4.3)']) assert.ok(strip.includes(x), `${x} in ${strip.join(' | ')}`);
+  assert.ok(strip.indexOf('Orders (5.4)') < strip.indexOf('Fire (4.2.2)') && strip.indexOf('Fire (4.2.2)') < strip.indexOf('Assaults (4.2.6)'), 'in their order');
+  await page.mouse.move(1, 1);
+  await page.screenshot({ path: path.join(SHOTS, 'ge-phase-strip.png'), clip: { x: 0, y: 0, width: viewport.width, height: 330 } });
   await selectOn(page, found.from, found.unit);
   await page.waitForTimeout(100);
   const marked = await page.locator('.layer-highlights .hl.target').count();
@@ -947,6 +1220,25 @@ await geTest('Glory and Empire: a fire\'s odds are shown before it is committed'
   const v = (await state(page)).state;
   await page.click('#declare');
   await waitVersionAbove(page, v);
+  // The percentile roll shown large: the dice, the column and its shifts, the result in words
+  // and the Fire Chart's cell lit.
+  await page.waitForSelector('#roll .ge-firecol td.hit');
+  const big = await page.evaluate(() => {
+    const ui = window.coupdoeil;
+    const fire = ui.events.find((e) => e.step === ui.roll.step && e.json?.event === 'fire_rolled')?.json;
+    const decl = ui.events.filter((e) => e.step <= ui.roll.step && e.json?.event === 'fire_declared' && e.json.from === fire?.from).pop()?.json;
+    const q = (x) => document.querySelector(x)?.textContent;
+    return { fire, decl, face: q('#bigdie'), title: q('#roll .rolltitle'), result: q('#rollresult'), hit: q('#roll .ge-firecol td.hit'), column: q('#roll .ge-firecol tr:first-child th.hot'), range: document.querySelector('#roll .ge-firecol td.hit')?.previousSibling?.textContent };
+  });
+  assert.ok(big.fire && big.fire.from === found.from && big.fire.target === found.to, 'this fire\'s roll');
+  assert.equal(big.face, String(big.fire.roll).padStart(2, '0'));
+  assert.equal(big.title, `Fire (12): ${found.from} → ${found.to}`);
+  assert.equal(big.column, `column ${big.decl.column}`);
+  assert.equal(big.hit, big.fire.result_text, 'the cell of the roll');
+  const [lo, hi] = big.range.split('-').map(Number);
+  assert.ok(lo <= big.fire.roll && big.fire.roll <= hi, `${big.fire.roll} in ${big.range}`);
+  assert.ok(big.result.startsWith(`${big.fire.result_text}: `) && /\(12\.3\.1\)/.test(big.result), big.result);
+  await shot(page, 'ge-combat-die', found.to);
   const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
   assert.ok(ev.some((t) => /\(12/.test(t) && t.includes(found.to)), 'the fire is logged with its rule');
 });
@@ -1001,47 +1293,83 @@ await geTest('Glory and Empire: playing against the computer reaches the next tu
   await shot(page, 'ge-battle');
 });
 
+await geTest('Glory and Empire: Cold Steel\'s two dice and a close combat\'s check are shown large; other rolls are not', async () => {
+  const page = gePage;
+  const x = await page.evaluate(async () => {
+    const ge = (await import('/rules/ge.js')).default;
+    const b = window.coupdoeil.board;
+    const side = (s) => b.sides.find((y) => y.side === s || y.id === s);
+    const ctx = { board: b, sideId: (s) => side(s)?.id ?? s, sideName: (s) => side(s)?.name ?? s };
+    const unit = (s) => b.units.find((u) => u.side === side(s).id).id;
+    const events = [
+      { step: 10, json: { event: 'phase', phase: 'Charge Phase (4.2.6)' } },
+      { step: 11, json: { event: 'close_combat', kind: 'Charge (13.2)', target: '2321', attackers: ['2422'] } },
+      { step: 12, json: { event: 'check', why: 'Charge Defender Morale Check (13.2.4)', roll: 45, drm: -15, mv: 40, passed: false, units: [unit('A')], modifiers: [{ what: 'charging CVM 3', value: -15, rule: '13.2.4' }] } },
+      { step: 14, json: { event: 'cold_steel', attacker_die: 7, attacker_total: 10, defender_die: 4, defender_total: 5, attacker_wins: true, modifiers: [{ what: 'odds 3-2', value: 1, rule: '13.5.2' }] } },
+      { step: 14, json: { event: 'step_lost', unit: unit('A'), left: 2 } },
+      { step: 14, json: { event: 'step_lost', unit: unit('A'), left: 1 } },
+      { step: 14, json: { event: 'step_lost', unit: unit('B'), left: 1 } },
+      { step: 20, json: { event: 'check', why: 'Rally Check (8.2)', roll: 50, drm: 0, mv: 40, passed: true, units: [unit('A')], modifiers: [] } },
+    ];
+    const obs = { phasing: side('B').id, units: [], close_combat: { target: '2321', attacker_die: 7 } };
+    const pick = (d) => d && { face: d.face, faces: d.faces, title: d.title, odds: d.odds, result: d.result, done: d.done };
+    return {
+      cold: pick(ge.dieDetail({ step: 14, outcome: 'd10 4' }, events, obs, ctx)),
+      pending: pick(ge.dieDetail({ step: 13, outcome: 'd10 7' }, events.slice(0, 3), obs, ctx)),
+      check: pick(ge.dieDetail({ step: 12, outcome: 'd100 45' }, events, obs, ctx)),
+      rally: ge.dieDetail({ step: 20, outcome: 'd100 50' }, events, obs, ctx),
+      initiative: ge.dieDetail({ step: 1, outcome: 'd10 3' }, events, obs, ctx),
+    };
+  });
+  assert.deepEqual(x.cold.faces, ['7', '4'], 'both dice');
+  assert.equal(x.cold.title, 'Cold Steel at 2321 (13.5.1)');
+  assert.equal(x.cold.odds, 'attacker 7 +3 = 10 · defender 4 +1 = 5');
+  assert.ok(x.cold.result.startsWith('the attacker wins') && x.cold.result.endsWith('steps lost, defender 2, attacker 1'), x.cold.result);
+  assert.equal(x.cold.done, true);
+  assert.equal(x.pending.face, '7');
+  assert.equal(x.pending.done, false, 'the defender\'s die is still to come');
+  assert.equal(x.check.face, '45');
+  assert.match(x.check.title, /^Charge Defender Morale Check \(13\.2\.4\): /);
+  assert.equal(x.check.odds, 'roll 45 -15 = 30 against MV 40: over it passes (8.1)');
+  assert.match(x.check.result, /^fails/);
+  assert.equal(x.rally, null, 'a Rally Check is not shown so');
+  assert.equal(x.initiative, null, 'nor the initiative');
+});
+
+await geTest('Glory and Empire: a finished battle\'s page says how it was decided: objectives, losses and the margin', async () => {
+  const id = await finishedGame('ge');
+  assert.ok(id, 'the programs played the battle to the end');
+  const page = await newPage();
+  await page.goto(`${base}/g/${id}`);
+  await waitFor(page, () => window.coupdoeil?.st?.viewer === 'referee', null, 'the referee view at the end');
+  const st = await state(page);
+  const o = st.outcome;
+  const board = await api(base, `/api/games/${id}/board`);
+  const lines = await page.$$eval('#outcomewhy div', (xs) => xs.map((x) => x.textContent));
+  assert.equal(lines.length, 4, lines.join(' / '));
+  assert.match(lines[0], new RegExp(`${board.scoring.step} VP for each step, ${board.scoring.leader} for each leader`));
+  for (const obj of board.objectives) assert.ok(lines[0].includes(`${obj.name} ${obj.vp}`), `${obj.name} in ${lines[0]}`);
+  ['A', 'B'].forEach((s, i) => {
+    const { name, id: sideId } = board.sides.find((x) => x.side === s);
+    const held = st.observation.objectives.filter(([, who]) => who === sideId).map(([n]) => n);
+    const sum = held.reduce((n, h) => n + board.objectives.find((x) => x.name === h).vp, 0) + st.observation.vp[i];
+    assert.equal(sum, o.points[i], `${name}: the objectives and losses named make the score`);
+    assert.ok(lines[i + 1].startsWith(`${name} ${o.points[i]}: `) && held.every((h) => lines[i + 1].includes(h)), lines[i + 1]);
+  });
+  const margin = Math.abs(o.points[0] - o.points[1]);
+  assert.ok(lines[3].startsWith(`A margin of ${board.scoring.draw} or less is a draw, ${board.scoring.decisive} or more a decisive victory`), lines[3]);
+  if (o.winner) assert.ok(lines[3].endsWith(`lead by ${margin}, a ${o.kind} victory.`), lines[3]);
+  else assert.ok(lines[3].endsWith(`a margin of ${margin}, a draw.`), lines[3]);
+  await shot(page, 'ge-victory-explained');
+});
+
 // ---------- Glory and Empire, hot-seat along the scripted battle ----------
 
 let geHot = null; // { page, script, i }
 
-// The next decision on a hot-seat page: the screen handed over when the other side is to act.
-async function geHotTurn(page) {
-  await waitFor(page, () => window.coupdoeil?.st?.your_turn === true || !!document.querySelector('#curtain.on'), null, 'a decision or a handover');
-  if (await page.locator('#curtain.on').count()) {
-    const v = (await state(page))?.viewer;
-    await page.click('#curtain-go');
-    await waitFor(page, (x) => window.coupdoeil.st.your_turn === true && window.coupdoeil.st.viewer !== x, v, 'the other side\'s view');
-  }
-}
-
-// Plays the script's actions through the protocol until `stop(notation)` says the next one is
-// to be made through the page (left to the caller), and returns that notation.
-async function geHotUntil(stop) {
-  const { page, script } = geHot;
-  while (geHot.i < script.length) {
-    const n = script[geHot.i];
-    await geHotTurn(page);
-    const legal = await hints(page);
-    if (!legal.includes(n)) {
-      if (n === 'pass') { geHot.i++; continue; }
-      throw new Error(`step ${geHot.i}: ${n} is not legal; legal: ${legal.slice(0, 12)}`);
-    }
-    if (stop(n)) return n;
-    const v = (await state(page)).state;
-    await page.evaluate(([a, st]) => window.coupdoeil.net.request('act', { actions: [a], state: st }), [n, v]);
-    await waitFor(page, (x) => (window.coupdoeil.st?.state ?? 0) > x || !!document.querySelector('#curtain.on'), v, `the state after ${n}`);
-    geHot.i++;
-  }
-  throw new Error('the script ended first');
-}
-
-// After a decision made through the page: the script moves on.
-async function geHotDone(v) {
-  const page = geHot.page;
-  await waitFor(page, (x) => (window.coupdoeil.st?.state ?? 0) > x || !!document.querySelector('#curtain.on'), v, 'the state after the decision');
-  geHot.i++;
-}
+const geHotTurn = (page) => hotTurn(page);
+const geHotUntil = (stop) => scriptedUntil(geHot, stop);
+const geHotDone = (v) => scriptedDone(geHot, v);
 
 const geHotTest = async (name, fn) => {
   const script = geHot?.script ?? await geScript;
@@ -1122,6 +1450,9 @@ await geHotTest('Glory and Empire: an Assault meets Defensive Fire chosen on the
   const v = (await state(page)).state;
   await page.click('#declare');
   await geHotDone(v);
+  // The roll shown large is a close combat's fire (13.4), with its cell.
+  await page.waitForSelector('#roll .ge-firecol td.hit', { state: 'attached' });
+  assert.match(await page.textContent('#roll .rolltitle'), /^(Defensive|Offensive) Fire \(13\.4\): \d{4} → \d{4}$/);
   await geHotTurn(page);
   const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
   assert.ok(ev.some((t) => t.startsWith(`Assault (13.1) against ${cc.target}`)), 'the Assault is logged');

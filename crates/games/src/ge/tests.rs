@@ -390,3 +390,69 @@ fn a_leader_lists_the_hexes_within_his_command_range() {
     }
     assert!(checked >= 4, "{checked} leaders on the map");
 }
+
+/// 4 The page's strip of phases reads the observation's `stage` and `player_turn` (null outside
+/// the Player Turns): along a greedy game of Vimeiro they follow the sequence of play, the Command Segment first, then the
+/// first Player Turn's phases in their order, the second's with the other side phasing, and
+/// the Leader Replacement Phase of the End of Turn Segment last.
+#[test]
+fn s4_the_ui_player_turn_follows_the_sequence_of_play() {
+    const COMMAND: [&str; 5] = ["Initiative", "RandomEvent", "ChooseFirst", "Attachment", "Orders"];
+    const PLAYER: [&str; 7] = ["Rally", "Fire", "NpFire", "Movement", "ReserveMovement", "Charges", "Assaults"];
+    let loaded = crate::load("ge-vimeiro").unwrap();
+    let mut m = loaded.new_match(5);
+    // As `coupdoeil play`: each side's program on its own stream.
+    let mut rngs = [crate::rng_stream(5, 1), crate::rng_stream(5, 2)];
+    let mut agents = [Side::A, Side::B].map(|_| loaded.game.agent(crate::AgentSpec::Greedy).unwrap());
+    let mut last: Option<(u64, u64, usize)> = None;
+    let mut phasing: [Option<serde_json::Value>; 2] = [None, None];
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..3000 {
+        let o = m.observe_ui(Viewer::Referee);
+        let turn = o["turn"].as_u64().unwrap();
+        let pt = o["player_turn"].as_u64().unwrap_or(0);
+        let stage = o["stage"].as_str().unwrap().to_string();
+        if turn >= 3 || stage == "Over" {
+            break;
+        }
+        let key = if let Some(i) = COMMAND.iter().position(|x| *x == stage) {
+            assert_eq!(pt, 0, "the Command Segment belongs to no Player Turn");
+            (turn, 0, i)
+        } else if let Some(i) = PLAYER.iter().position(|x| *x == stage) {
+            assert!(pt == 1 || pt == 2, "{stage} in Player Turn {pt}");
+            let p = &mut phasing[pt as usize - 1];
+            if p.is_none() || last.is_some_and(|(t, _, _)| t != turn) {
+                *p = Some(o["phasing"].clone());
+            }
+            assert_eq!(p.as_ref(), Some(&o["phasing"]), "one phasing side a Player Turn");
+            (turn, pt, i)
+        } else {
+            assert_eq!((stage.as_str(), pt), ("LeaderReplacement", 0));
+            (turn, 3, 0)
+        };
+        if let Some(k) = last {
+            assert!(key >= k, "{stage} of turn {turn}/{pt} after {k:?}");
+        }
+        if key.1 == 2 {
+            assert_ne!(phasing[0], phasing[1], "the second Player Turn is the other side's");
+        }
+        last = Some(key);
+        seen.insert(stage);
+        match m.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                m.roll().unwrap();
+                continue;
+            }
+            ToAct::Side(_) => {}
+        }
+        let ToAct::Side(side) = m.to_act() else { unreachable!() };
+        let i = side.index();
+        let pick = m.agent_choose(&mut agents[i], &mut rngs[i]).unwrap();
+        m.apply(&pick).unwrap();
+    }
+    for p in ["Initiative", "Orders", "Fire", "Movement", "Assaults"] {
+        assert!(seen.contains(p), "{p} never seen: {seen:?}");
+    }
+    assert!(last.is_some_and(|(t, _, _)| t >= 2), "the game reached turn 2");
+}

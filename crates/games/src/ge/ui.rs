@@ -11,7 +11,7 @@ use crate::{ActionHint, Reach, ReachEnd, ReachHex, side_letter};
 use coupdoeil_engine::{Game, Side, ToAct, Viewer};
 use coupdoeil_ge::data::{Arc, Arm, Counter, Echelon, LeaderValues, TroopDef};
 use coupdoeil_ge::reaction::trigger_hex;
-use coupdoeil_ge::state::{Frame, LeaderStatus, ReactKind, State, Trigger};
+use coupdoeil_ge::state::{Frame, LeaderStatus, ReactKind, Stage, State, Trigger};
 use coupdoeil_ge::{Action, Cell, Event, GloryEmpire, LeaderId, UnitId};
 use coupdoeil_hex::{EdgeDir, Facing};
 use serde_json::{Value, json};
@@ -794,6 +794,18 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
     }
     v["charged"] = json!(s.charged.iter().map(|&c| b.label(c)).collect::<Vec<_>>());
     v["stage_name"] = json!(super::stage_name(g, s));
+    // Whether this is the Game Turn's first or second Player Turn (4), for the page's strip of
+    // phases; null in the Command and End of Turn Segments, which belong to neither.
+    v["player_turn"] = match s.stage {
+        Stage::Initiative
+        | Stage::RandomEvent
+        | Stage::ChooseFirst
+        | Stage::Attachment
+        | Stage::Orders
+        | Stage::LeaderReplacement
+        | Stage::Over => Value::Null,
+        _ => json!(1 + u8::from(s.second)),
+    };
     v["vp"] = json!([s.vp[Side::A], s.vp[Side::B]]);
     v
 }

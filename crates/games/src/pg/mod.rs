@@ -113,6 +113,34 @@ fn player_turn(_g: &PrussiasGlory, s: &State) -> u64 {
     u64::from(s.turn) * 2 + u64::from(s.second)
 }
 
+/// The phase of the sequence of play (3.0) the game is in, as one identifier for front ends
+/// (the procedure interrupting it aside): the phases of a Player Turn in their order, then the
+/// Joint Army Morale Adjustment and the end of the battle.
+pub(super) fn phase_id(s: &State) -> &'static str {
+    match s.stage {
+        Stage::Activation | Stage::ActivationDie => "activation",
+        Stage::Deploy
+        | Stage::CommandRoll(_)
+        | Stage::Special(_)
+        | Stage::SpecialDie(_)
+        | Stage::Trace => "command",
+        Stage::RoutedMovement | Stage::Movement => "movement",
+        Stage::OffensiveBombardment => "offensive_bombardment",
+        Stage::BombardGuns | Stage::BombardDie => {
+            if s.bombard.as_ref().is_none_or(|b| b.offensive) {
+                "offensive_bombardment"
+            } else {
+                "defensive_bombardment"
+            }
+        }
+        Stage::Rally => "rally",
+        Stage::DefensiveBombardment => "defensive_bombardment",
+        Stage::CloseCombat | Stage::Combat => "close_combat",
+        Stage::ArmyMorale => "army_morale",
+        Stage::Over => "over",
+    }
+}
+
 /// The phase or segment the game is in, in words (3.0), with the procedure interrupting it.
 pub(super) fn stage_name(s: &State) -> String {
     let phase = match s.stage {

@@ -440,3 +440,70 @@ fn hints_previews_and_reach_hold_along_random_games() {
     }
     assert!(previews > 10 && reaches > 10, "{previews} previews, {reaches} reaches");
 }
+
+/// 3.0 The page's strip of phases reads the observation's `phase` and `player_turn`: along
+/// greedy games of Leuthen they follow the sequence of play, each Player Turn's phases in their order,
+/// the first Player Turn the first side's and the second the other's, and the Joint Army Morale
+/// Adjustment after the second.
+#[test]
+fn r3_0_the_ui_phase_follows_the_sequence_of_play() {
+    const ORDER: [&str; 9] = [
+        "activation",
+        "command",
+        "movement",
+        "offensive_bombardment",
+        "rally",
+        "defensive_bombardment",
+        "close_combat",
+        "army_morale",
+        "over",
+    ];
+    let loaded = crate::load("pg-leuthen-battle").unwrap();
+    let board = loaded.game.board_json();
+    let first_id = board["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["side"] == board["first"])
+        .map(|x| x["id"].clone())
+        .unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 1..=2 {
+        let mut m = loaded.new_match(seed);
+        let mut rng = crate::rng_stream(seed, 1);
+        let mut agent = loaded.game.agent(crate::AgentSpec::Greedy).unwrap();
+        let mut last: Option<(u64, u64, usize)> = None;
+        for _ in 0..4000 {
+            let o = m.observe_ui(Viewer::Referee);
+            let turn = o["turn"].as_u64().unwrap();
+            let pt = o["player_turn"].as_u64().unwrap();
+            let phase = o["phase"].as_str().unwrap();
+            let at = ORDER.iter().position(|p| *p == phase).unwrap_or_else(|| panic!("{phase}"));
+            assert!(pt == 1 || pt == 2, "{o}");
+            if at < 7 {
+                // A Player Turn's phase: the first side's in the first Player Turn.
+                assert_eq!(pt == 1, o["phasing"] == first_id, "{turn}/{pt}: {}", o["phasing"]);
+            } else if at == 7 {
+                assert_eq!(pt, 2, "the adjustment follows both Player Turns");
+            }
+            if let Some((t0, p0, a0)) = last {
+                assert!((turn, pt, at) >= (t0, p0, a0), "{phase} of {turn}/{pt} after {} of {t0}/{p0}", ORDER[a0]);
+            }
+            last = Some((turn, pt, at));
+            seen.insert(phase.to_string());
+            match m.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => {
+                    m.roll().unwrap();
+                    continue;
+                }
+                ToAct::Side(_) => {}
+            }
+            let pick = m.agent_choose(&mut agent, &mut rng).unwrap();
+            m.apply(&pick).unwrap();
+        }
+    }
+    for p in ["command", "movement", "offensive_bombardment", "close_combat", "army_morale"] {
+        assert!(seen.contains(p), "{p} never seen: {seen:?}");
+    }
+}

@@ -879,6 +879,10 @@ pub(super) fn observe_ui(g: &PrussiasGlory, s: &State, viewer: Viewer) -> Value 
         _ => {}
     }
     v["stage_name"] = json!(super::stage_name(s));
+    // The sequence of play's phase (3.0) and whether this is the Turn's first or second Player
+    // Turn, for the page's strip of phases.
+    v["phase"] = json!(super::phase_id(s));
+    v["player_turn"] = json!(1 + u8::from(s.second));
     v
 }
 
