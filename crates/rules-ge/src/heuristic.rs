@@ -27,17 +27,19 @@ impl Evaluate for GloryEmpire {
         let score = self.score(s);
         let behind = score[side.index()] <= score[side.other().index()];
         let mut total = 0i32;
-        // The enemy's hexes, only wanted by a side that is behind: as three axial coordinate
-        // columns (q, r, -q-r) the distance to the nearest is a loop the compiler vectorises.
-        let mut enemies: [Vec<i32>; 3] = Default::default();
-        if behind {
-            for c in self.stacks_of(s, side.other()) {
-                let h = b.cells[c.ix()].hex;
-                enemies[0].push(h.q);
-                enemies[1].push(h.r);
-                enemies[2].push(-h.q - h.r);
-            }
-        }
+        // The enemy's hexes, only wanted by a side that is behind, as cube coordinates
+        // (q, r, -q-r): the distance to the nearest is then a branch-free loop.
+        let enemies: Vec<[i32; 3]> = if behind {
+            self.stacks_of(s, side.other())
+                .into_iter()
+                .map(|c| {
+                    let h = b.cells[c.ix()].hex;
+                    [h.q, h.r, -h.q - h.r]
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let to_objective = &self.data.tables.objective_distance;
         for (i, t) in s.troops.iter().enumerate() {
             let Some(c) = t.cell else { continue };
@@ -81,13 +83,12 @@ impl Evaluate for GloryEmpire {
     }
 }
 
-/// The distance from `h` to the nearest of the hexes given as coordinate columns (0 if none).
-fn nearest(cols: &[Vec<i32>; 3], h: Hex) -> i32 {
+/// The distance from `h` to the nearest of the hexes given in cube coordinates (0 if none).
+fn nearest(cubes: &[[i32; 3]], h: Hex) -> i32 {
     let (q, r, z) = (h.q, h.r, -h.q - h.r);
-    let mut best = i32::MAX;
-    for ((&a, &b), &c) in cols[0].iter().zip(&cols[1]).zip(&cols[2]) {
-        let d = (a - q).abs().max((b - r).abs()).max((c - z).abs());
-        best = best.min(d);
-    }
-    if best == i32::MAX { 0 } else { best }
+    cubes
+        .iter()
+        .map(|&[a, b, c]| (a - q).abs().max((b - r).abs()).max((c - z).abs()))
+        .min()
+        .unwrap_or(0)
 }

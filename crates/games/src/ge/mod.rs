@@ -142,7 +142,7 @@ impl GameUi for GloryEmpire {
 }
 
 /// The stages of the Command Segment (4.1).
-fn command_stage(stage: Stage) -> bool {
+pub(super) fn command_stage(stage: Stage) -> bool {
     matches!(
         stage,
         Stage::Initiative

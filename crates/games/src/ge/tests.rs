@@ -448,16 +448,14 @@ fn s4_the_ui_player_turn_follows_the_sequence_of_play() {
         }
         last = Some(key);
         seen.insert(stage);
-        match m.to_act() {
+        let i = match m.to_act() {
             ToAct::Over => break,
             ToAct::Chance => {
                 m.roll().unwrap();
                 continue;
             }
-            ToAct::Side(_) => {}
-        }
-        let ToAct::Side(side) = m.to_act() else { unreachable!() };
-        let i = side.index();
+            ToAct::Side(side) => side.index(),
+        };
         let pick = m.agent_choose(&mut agents[i], &mut rngs[i]).unwrap();
         m.apply(&pick).unwrap();
     }

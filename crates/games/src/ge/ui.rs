@@ -796,16 +796,12 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
     v["stage_name"] = json!(super::stage_name(g, s));
     // Whether this is the Game Turn's first or second Player Turn (4), for the page's strip of
     // phases; null in the Command and End of Turn Segments, which belong to neither.
-    v["player_turn"] = match s.stage {
-        Stage::Initiative
-        | Stage::RandomEvent
-        | Stage::ChooseFirst
-        | Stage::Attachment
-        | Stage::Orders
-        | Stage::LeaderReplacement
-        | Stage::Over => Value::Null,
-        _ => json!(1 + u8::from(s.second)),
-    };
+    v["player_turn"] =
+        if super::command_stage(s.stage) || matches!(s.stage, Stage::LeaderReplacement | Stage::Over) {
+            Value::Null
+        } else {
+            json!(1 + u8::from(s.second))
+        };
     v["vp"] = json!([s.vp[Side::A], s.vp[Side::B]]);
     v
 }
