@@ -36,18 +36,33 @@ pub struct SearchSpec {
     pub millis: Option<u64>,
     /// Trees searched in parallel.
     pub threads: Option<u16>,
+    /// The rollout instead of the level's: 0 judges a new leaf by the game's evaluation at once,
+    /// `k` plays on with the best of `k` sampled actions (`Greedy(k)`).
+    pub rollout: Option<u16>,
+    /// Player turns the search looks ahead (1: its own; 2: with the opponent's reply), instead
+    /// of the level's.
+    pub horizon: Option<u8>,
 }
 
 impl SearchSpec {
     /// A level with its own settings.
     #[must_use]
-    pub fn level(level: u8) -> Self {
+    pub const fn level(level: u8) -> Self {
+        let level = if level < *LEVELS.start() {
+            *LEVELS.start()
+        } else if level > *LEVELS.end() {
+            *LEVELS.end()
+        } else {
+            level
+        };
         SearchSpec {
-            level: level.clamp(*LEVELS.start(), *LEVELS.end()),
+            level,
             alias: false,
             iterations: None,
             millis: None,
             threads: None,
+            rollout: None,
+            horizon: None,
         }
     }
 
@@ -65,6 +80,14 @@ impl SearchSpec {
         if let Some(t) = self.threads {
             c.threads = usize::from(t.max(1));
         }
+        match self.rollout {
+            Some(0) => c.rollout = crate::Rollout::None,
+            Some(k) => c.rollout = crate::Rollout::Greedy(usize::from(k)),
+            None => {}
+        }
+        if let Some(h) = self.horizon {
+            c.horizon_turns = u32::from(h.max(1));
+        }
         c
     }
 }
@@ -72,7 +95,7 @@ impl SearchSpec {
 /// Text that names no agent.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown agent `{0}`: expected human, random, greedy, ai:1 to ai:5 or mcts (options: ai:3,iters=N,ms=N,threads=N)"
+    "unknown agent `{0}`: expected human, random, greedy, ai:1 to ai:5 or mcts (options: ai:3,iters=N,ms=N,threads=N,rollout=K,horizon=H)"
 )]
 pub struct ParseAgentError(pub String);
 
@@ -110,6 +133,10 @@ impl FromStr for AgentSpec {
                 "threads" if n > 0 => {
                     spec.threads = Some(u16::try_from(n).map_err(|_| err())?);
                 }
+                "rollout" => spec.rollout = Some(u16::try_from(n).map_err(|_| err())?),
+                "horizon" if n > 0 => {
+                    spec.horizon = Some(u8::try_from(n).map_err(|_| err())?);
+                }
                 _ => return Err(err()),
             }
         }
@@ -133,6 +160,12 @@ impl fmt::Display for SearchSpec {
         if let Some(n) = self.threads {
             write!(f, ",threads={n}")?;
         }
+        if let Some(n) = self.rollout {
+            write!(f, ",rollout={n}")?;
+        }
+        if let Some(n) = self.horizon {
+            write!(f, ",horizon={n}")?;
+        }
         Ok(())
     }
 }
@@ -154,41 +187,11 @@ impl AgentSpec {
         AgentSpec::Human,
         AgentSpec::Random,
         AgentSpec::Greedy,
-        AgentSpec::Search(SearchSpec {
-            level: 1,
-            alias: false,
-            iterations: None,
-            millis: None,
-            threads: None,
-        }),
-        AgentSpec::Search(SearchSpec {
-            level: 2,
-            alias: false,
-            iterations: None,
-            millis: None,
-            threads: None,
-        }),
-        AgentSpec::Search(SearchSpec {
-            level: 3,
-            alias: false,
-            iterations: None,
-            millis: None,
-            threads: None,
-        }),
-        AgentSpec::Search(SearchSpec {
-            level: 4,
-            alias: false,
-            iterations: None,
-            millis: None,
-            threads: None,
-        }),
-        AgentSpec::Search(SearchSpec {
-            level: 5,
-            alias: false,
-            iterations: None,
-            millis: None,
-            threads: None,
-        }),
+        AgentSpec::Search(SearchSpec::level(1)),
+        AgentSpec::Search(SearchSpec::level(2)),
+        AgentSpec::Search(SearchSpec::level(3)),
+        AgentSpec::Search(SearchSpec::level(4)),
+        AgentSpec::Search(SearchSpec::level(5)),
     ];
 
     /// Whether a person plays.

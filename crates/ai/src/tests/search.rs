@@ -231,7 +231,22 @@ fn levels_parse_and_grow() {
     };
     let c = c.config();
     assert_eq!((c.turn_iterations, c.turn_time, c.threads), (50, None, 2));
+    // The rollout and the horizon can be set apart from the level's.
+    let judged: AgentSpec = "ai:3,rollout=0,horizon=1".parse().unwrap();
+    assert_eq!(judged.to_string(), "ai:3,rollout=0,horizon=1");
+    let AgentSpec::Search(j) = judged else {
+        panic!()
+    };
+    let j = j.config();
+    assert_eq!((j.rollout, j.horizon_turns), (Rollout::None, 1));
+    let AgentSpec::Search(g) = "ai:1,rollout=6,horizon=2".parse().unwrap() else {
+        panic!()
+    };
+    let g = g.config();
+    assert_eq!((g.rollout, g.horizon_turns), (Rollout::Greedy(6), 2));
     for bad in [
+        "ai:3,horizon=0",
+        "ai:3,rollout=70000",
         "ai:0",
         "ai:6",
         "ai:2,iters=0",
