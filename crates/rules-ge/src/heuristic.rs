@@ -27,15 +27,15 @@ impl Evaluate for GloryEmpire {
         let score = self.score(s);
         let behind = score[side.index()] <= score[side.other().index()];
         let mut total = 0i32;
-        // The enemy's hexes, only wanted by a side that is behind, as cube coordinates
-        // (q, r, -q-r): the distance to the nearest is then a branch-free loop.
-        let enemies: Vec<[i32; 3]> = if behind {
-            self.stacks_of(s, side.other())
-                .into_iter()
-                .map(|c| {
-                    let h = b.cells[c.ix()].hex;
-                    [h.q, h.r, -h.q - h.r]
-                })
+        // The hexes of the enemy's combat units, only wanted by a side that is behind (a hex
+        // listed twice does not change the nearest).
+        let enemies: Vec<Hex> = if behind {
+            s.troops
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| self.data.troops[*i].side == side.other())
+                .filter_map(|(_, t)| t.cell)
+                .map(|c| b.cells[c.ix()].hex)
                 .collect()
         } else {
             Vec::new()
@@ -83,12 +83,11 @@ impl Evaluate for GloryEmpire {
     }
 }
 
-/// The distance from `h` to the nearest of the hexes given in cube coordinates (0 if none).
-fn nearest(cubes: &[[i32; 3]], h: Hex) -> i32 {
-    let (q, r, z) = (h.q, h.r, -h.q - h.r);
-    cubes
+/// The distance from `h` to the nearest of `hexes` (0 if none).
+fn nearest(hexes: &[Hex], h: Hex) -> i32 {
+    hexes
         .iter()
-        .map(|&[a, b, c]| (a - q).abs().max((b - r).abs()).max((c - z).abs()))
+        .map(|&e| h.distance(e))
         .min()
-        .unwrap_or(0)
+        .map_or(0, |d| i32::try_from(d).unwrap_or(i32::MAX))
 }
