@@ -241,7 +241,8 @@ function drawMap(layer, view) {
     if (!c) continue;
     const g = el('g', { transform: `translate(${c.x - view.R * 0.45},${c.y - view.H * 0.36})`, class: 'ge-objective' }, layer);
     el('path', { d: 'M0,-7 L2,-2 L7,-2 L3,1.5 L4.5,7 L0,3.8 L-4.5,7 L-3,1.5 L-7,-2 L-2,-2 Z', fill: '#e8c15a', stroke: '#5a4310', 'stroke-width': 0.8 }, g);
-    el('title', { text: `${o.name}: ${o.vp} VP` }, g);
+    const only = o.scores_for && (b.sides || []).find((x) => x.id === o.scores_for);
+    el('title', { text: `${o.name}: ${o.vp} VP${only ? ` for the ${only.name} only, when they hold it` : ''}` }, g);
   }
 }
 
@@ -874,9 +875,14 @@ function dieDetail(d, events, obs, ctx) {
 function outcomeText(o, ctx, obs) {
   const sc = ctx.board.scoring;
   if (!sc || !o.points) return null;
-  const lines = [`Each side scores the objectives its combat units were the last to hold (${(ctx.board.objectives || []).map((x) => `${x.name} ${x.vp}`).join(', ') || 'none in this battle'}) and the enemy's losses: ${sc.step} VP for each step, ${sc.leader} for each leader (the scenario's victory rule).`];
+  const only = (x) => (x.scores_for ? ` for the ${ctx.sideName(x.scores_for)} only` : '');
+  const lines = [`Each side scores the objectives its combat units were the last to hold (${(ctx.board.objectives || []).map((x) => `${x.name} ${x.vp}${only(x)}`).join(', ') || 'none in this battle'}) and the enemy's losses: ${sc.step} VP for each step, ${sc.leader} for each leader (the scenario's victory rule).`];
+  const counts = (n, s) => {
+    const x = (ctx.board.objectives || []).find((y) => y.name === n);
+    return !x?.scores_for || ctx.sideId(x.scores_for) === ctx.sideId(s);
+  };
   ['A', 'B'].forEach((s, i) => {
-    const held = (obs?.objectives || []).filter(([, who]) => who && ctx.sideId(who) === ctx.sideId(s)).map(([n]) => n);
+    const held = (obs?.objectives || []).filter(([n, who]) => who && ctx.sideId(who) === ctx.sideId(s) && counts(n, s)).map(([n]) => n);
     const vp = (n) => (ctx.board.objectives || []).find((x) => x.name === n)?.vp ?? '?';
     const losses = obs?.vp?.[i];
     lines.push(`${ctx.sideName(s)} ${o.points[i]}: ${held.length ? held.map((n) => `${n} ${vp(n)}`).join(', ') : 'no objective'}${losses !== undefined ? `, and ${losses} for the enemy's losses` : ''}.`);

@@ -800,12 +800,15 @@ impl GloryEmpire {
         }
     }
 
-    /// The victory points of both sides now: losses inflicted and objectives held.
+    /// The victory points of both sides now: losses inflicted and objectives held (an
+    /// objective with `scores_for` counts only for that side).
     #[must_use]
     pub fn score(&self, s: &State) -> [i32; 2] {
         let mut p = [s.vp[Side::A], s.vp[Side::B]];
         for (i, o) in self.data.objectives.iter().enumerate() {
-            if let Some(h) = s.holders[i] {
+            if let Some(h) = s.holders[i]
+                && o.scores_for.is_none_or(|f| f == h)
+            {
                 p[h.index()] += o.vp;
             }
         }

@@ -572,6 +572,9 @@ pub struct Objective {
     pub vp: i32,
     /// Who holds it at the start.
     pub owner: Option<Side>,
+    /// The one side it scores for when that side holds it (`None`: for whichever holds it).
+    /// A side defending a position scores nothing for keeping it; taking it is what counts.
+    pub scores_for: Option<Side>,
 }
 
 /// How the game is scored.
@@ -1349,6 +1352,8 @@ struct RawObjective {
     vp: i32,
     #[serde(default)]
     owner: Option<String>,
+    #[serde(default)]
+    scores_for: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -2392,11 +2397,16 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 Some(s) => l.side(&format!("{key}.owner"), s),
                 None => None,
             };
+            let scores_for = match &o.scores_for {
+                Some(s) => l.side(&format!("{key}.scores_for"), s),
+                None => None,
+            };
             objectives.push(Objective {
                 cell,
                 name: o.name,
                 vp: o.vp,
                 owner,
+                scores_for,
             });
         }
     }

@@ -116,3 +116,39 @@ fn a_counter_is_printed_for_its_sides_nation_unless_the_data_names_one() {
     let l = g.data.leader_by_id("fane").unwrap().ix();
     assert_eq!(g.data.leaders[l].nation, "portuguese");
 }
+
+#[test]
+fn an_objective_scores_for_a_declared_side_only() {
+    let e = common::errors_of(
+        |t| {
+            t.replacen(
+                "name = \"Vimeiro Hill\"\nvp = 8\nowner = \"british\"",
+                "name = \"Vimeiro Hill\"\nvp = 8\nowner = \"british\"\nscores_for = \"spanish\"",
+                1,
+            )
+        },
+        |c| c.to_string(),
+    );
+    assert!(
+        e.starts_with("vimeiro.toml: objective[1].scores_for: unknown side `spanish`"),
+        "{e}"
+    );
+    // A declared side loads, and the objective then counts only for it.
+    let g = common::game_from(
+        |t| {
+            t.replacen(
+                "name = \"Vimeiro Hill\"\nvp = 8\nowner = \"british\"",
+                "name = \"Vimeiro Hill\"\nvp = 8\nowner = \"british\"\nscores_for = \"french\"",
+                1,
+            )
+        },
+        |c| c.to_string(),
+    );
+    let s = coupdoeil_engine::Game::initial_state(&g);
+    assert_eq!(g.data.objectives[1].scores_for, Some(common::F));
+    assert_eq!(
+        g.score(&s),
+        [8, 0],
+        "the churchyard counts, the hill does not"
+    );
+}

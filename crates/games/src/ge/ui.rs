@@ -256,6 +256,7 @@ pub(super) fn board(g: &GloryEmpire) -> Value {
         "objectives": d.objectives.iter().map(|o| json!({
             "hex": b.label(o.cell), "name": o.name, "vp": o.vp,
             "owner": o.owner.map(|s| side_id(g, s)),
+            "scores_for": o.scores_for.map(|s| side_id(g, s)),
         })).collect::<Vec<_>>(),
         "reinforcements": d.reinforcements.iter().map(|r| json!({
             "id": match r.counter {
