@@ -47,6 +47,12 @@ impl Value {
         .reduced()
     }
 
+    /// The value as a float (for priors, where exactness is not needed).
+    #[must_use]
+    pub fn to_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+
     /// The value rounded towards minus infinity.
     #[must_use]
     pub fn floor(self) -> i128 {
@@ -189,6 +195,30 @@ impl GreedyAgent {
             }
             _ => Value::whole(game.evaluate(state, side)),
         }
+    }
+}
+
+impl GreedyAgent {
+    /// The expected evaluation of `state` for `side` over the chance nodes that follow (as a
+    /// candidate is scored, without the follow-up decisions).
+    pub(crate) fn expectation<G: Game + Evaluate>(
+        &self,
+        game: &G,
+        state: &G::State,
+        side: Side,
+    ) -> f64 {
+        if !matches!(game.to_act(state), ToAct::Chance) {
+            return f64::from(game.evaluate(state, side));
+        }
+        // No follow-up decision is looked at, so the generator is never drawn from.
+        let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
+        let mut cx = Lookahead {
+            game,
+            side,
+            rng: &mut rng,
+            events: Vec::new(),
+        };
+        self.value(&mut cx, state, self.chance_depth, 0).to_f64()
     }
 }
 

@@ -42,6 +42,12 @@ pub struct SearchSpec {
     /// Player turns the search looks ahead (1: its own; 2: with the opponent's reply), instead
     /// of the level's.
     pub horizon: Option<u8>,
+    /// Whether the root's priors take the exact expectation over the dice a plan ends on (1)
+    /// or evaluate the position before them (0), instead of the level's.
+    pub exact: Option<bool>,
+    /// Virtual visits of the prior in the final choice (0: the most visited plan), instead of
+    /// the level's.
+    pub prior_visits: Option<u16>,
 }
 
 impl SearchSpec {
@@ -63,6 +69,8 @@ impl SearchSpec {
             threads: None,
             rollout: None,
             horizon: None,
+            exact: None,
+            prior_visits: None,
         }
     }
 
@@ -88,6 +96,12 @@ impl SearchSpec {
         if let Some(h) = self.horizon {
             c.horizon_turns = u32::from(h.max(1));
         }
+        if let Some(x) = self.exact {
+            c.exact_root_priors = x;
+        }
+        if let Some(k) = self.prior_visits {
+            c.prior_visits = f64::from(k);
+        }
         c
     }
 }
@@ -95,7 +109,7 @@ impl SearchSpec {
 /// Text that names no agent.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown agent `{0}`: expected human, random, greedy, ai:1 to ai:5 or mcts (options: ai:3,iters=N,ms=N,threads=N,rollout=K,horizon=H)"
+    "unknown agent `{0}`: expected human, random, greedy, ai:1 to ai:5 or mcts (options: ai:3,iters=N,ms=N,threads=N,rollout=K,horizon=H,exact=0|1,pv=K)"
 )]
 pub struct ParseAgentError(pub String);
 
@@ -137,6 +151,8 @@ impl FromStr for AgentSpec {
                 "horizon" if n > 0 => {
                     spec.horizon = Some(u8::try_from(n).map_err(|_| err())?);
                 }
+                "exact" if n <= 1 => spec.exact = Some(n == 1),
+                "pv" => spec.prior_visits = Some(u16::try_from(n).map_err(|_| err())?),
                 _ => return Err(err()),
             }
         }
@@ -165,6 +181,12 @@ impl fmt::Display for SearchSpec {
         }
         if let Some(n) = self.horizon {
             write!(f, ",horizon={n}")?;
+        }
+        if let Some(x) = self.exact {
+            write!(f, ",exact={}", u8::from(x))?;
+        }
+        if let Some(n) = self.prior_visits {
+            write!(f, ",pv={n}")?;
         }
         Ok(())
     }

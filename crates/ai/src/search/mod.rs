@@ -82,6 +82,16 @@ pub struct SearchConfig {
     /// Keep the subtree of the chosen plan for the next decision when it follows directly (one
     /// thread only).
     pub reuse_tree: bool,
+    /// The root's priors take the exact expectation over the chance nodes a plan ends on (as
+    /// [`crate::GreedyAgent`] does), instead of evaluating the position before the dice: a
+    /// fire attack's prior then counts what it is likely to do.
+    pub exact_root_priors: bool,
+    /// In the final choice each root plan counts as if its prior had been seen this many
+    /// times more (after shifting the priors by the mean gap between the searched values and
+    /// the priors), and the best such estimate wins; 0 takes the most visited plan. With few
+    /// iterations a decision then keeps the plan its prior prefers unless the search has seen
+    /// enough to disagree.
+    pub prior_visits: f64,
 }
 
 impl Default for SearchConfig {
@@ -131,6 +141,8 @@ impl SearchConfig {
             transpositions: false,
             inherit_plans: true,
             reuse_tree: true,
+            exact_root_priors: false,
+            prior_visits: 0.0,
         }
     }
 }
@@ -435,7 +447,20 @@ where
             .and_then(|r| r.tree.reroot(game, r.node, side, &world));
         let root: Vec<Edge<G>> = match &reused {
             Some(t) => t.root().to_vec(),
-            None => tree::root_edges(game, &world, side, plans, self.config.value_scale),
+            None => {
+                let exact = self
+                    .config
+                    .exact_root_priors
+                    .then(crate::GreedyAgent::default);
+                tree::root_edges(
+                    game,
+                    &world,
+                    side,
+                    plans,
+                    self.config.value_scale,
+                    exact.as_ref(),
+                )
+            }
         };
         let groups = tree::groups(&root);
         let budget = self.budget(root.len(), groups, start);
@@ -491,15 +516,27 @@ where
         }
         self.stats.add(&stats);
         // The most visited plan first; ties go to the better mean, then to the prior order.
+        // With prior visits, the best estimate that blends the searched mean with the prior.
         let mut order: Vec<usize> = (0..merged.len()).collect();
         let mean = |m: &(Vec<G::Action>, f64, u64, f64)| m.3 / m.2.max(1) as f64;
-        order.sort_by(|&a, &b| {
-            merged[b]
-                .2
-                .cmp(&merged[a].2)
-                .then(mean(&merged[b]).total_cmp(&mean(&merged[a])))
-                .then(a.cmp(&b))
-        });
+        let k = self.config.prior_visits;
+        if k > 0.0 {
+            let estimate = blended_estimates(&merged, k);
+            order.sort_by(|&a, &b| {
+                estimate[b]
+                    .total_cmp(&estimate[a])
+                    .then(merged[b].2.cmp(&merged[a].2))
+                    .then(a.cmp(&b))
+            });
+        } else {
+            order.sort_by(|&a, &b| {
+                merged[b]
+                    .2
+                    .cmp(&merged[a].2)
+                    .then(mean(&merged[b]).total_cmp(&mean(&merged[a])))
+                    .then(a.cmp(&b))
+            });
+        }
         let report: Vec<PlanReport<G::Action>> = order
             .into_iter()
             .map(|i| PlanReport {
@@ -529,6 +566,26 @@ where
         }
         report
     }
+}
+
+/// Each root plan's estimate for the final choice with `k` prior visits: its searched values
+/// and `k` pseudo-visits at its prior, shifted by the visit-weighted mean gap between the
+/// searched means and the priors (a leaf after the opponent's reply is worth less than the
+/// position right after the plan, for every plan alike), as one mean. Entries are (plan, prior,
+/// visits, sum of values).
+pub(crate) fn blended_estimates<A>(merged: &[(Vec<A>, f64, u64, f64)], k: f64) -> Vec<f64> {
+    let (mut gap, mut n) = (0.0, 0.0);
+    for m in merged {
+        if m.2 > 0 {
+            gap += m.3 - m.1 * m.2 as f64;
+            n += m.2 as f64;
+        }
+    }
+    let gap = if n > 0.0 { gap / n } else { 0.0 };
+    merged
+        .iter()
+        .map(|m| (m.3 + k * (m.1 + gap)) / (m.2 as f64 + k))
+        .collect()
 }
 
 impl<G> Agent<G> for SearchAgent<G>

@@ -73,6 +73,7 @@ pub(crate) fn root_edges<G: Game + Evaluate>(
     side: Side,
     plans: Vec<Vec<G::Action>>,
     scale: f64,
+    exact: Option<&crate::GreedyAgent>,
 ) -> Vec<Edge<G>> {
     let mut events = Vec::new();
     let mut edges: Vec<Edge<G>> = plans
@@ -83,7 +84,10 @@ pub(crate) fn root_edges<G: Game + Evaluate>(
                 game.apply_action_unchecked(&mut t, a, &mut events);
                 events.clear();
             }
-            let e = f64::from(game.evaluate(&t, side));
+            let e = match exact {
+                Some(g) => g.expectation(game, &t, side),
+                None => f64::from(game.evaluate(&t, side)),
+            };
             Edge {
                 plan,
                 prior: 1.0 / (1.0 + (-e / scale.max(1e-9)).exp()),
@@ -329,7 +333,7 @@ impl<G: Game + Evaluate> Tree<G> {
         cx.caps
             .plans_into(cx.game, s, cx.config.plan_limit, &self.legal, &mut plans);
         self.stats.plan_sets += 1;
-        let more = root_edges(cx.game, s, x, plans, cx.config.value_scale);
+        let more = root_edges(cx.game, s, x, plans, cx.config.value_scale, None);
         let d = self.nodes[node as usize].decision[x.index()].get_or_insert_with(|| {
             Box::new(Decision {
                 edges: Vec::new(),

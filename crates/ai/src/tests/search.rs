@@ -206,6 +206,84 @@ fn search_beats_random_at_the_race_at_least_as_often_as_greedy() {
 }
 
 #[test]
+fn exact_root_priors_count_the_dice_a_plan_ends_on() {
+    // Gambling moves 4 steps on a 4, 5 or 6 (2 on average), walking 1: judged before the die,
+    // the gamble looks like standing still; judged over the die, it is worth more than a walk.
+    let game = Race { turns: 2 };
+    let s = game.initial_state();
+    let mut legal = Vec::new();
+    game.legal_actions(&s, &mut legal);
+    let prior = |exact: bool, m: Move| {
+        let mut agent = SearchAgent::new(
+            SearchConfig {
+                exact_root_priors: exact,
+                ..config(1)
+            },
+            Capabilities::none(),
+            None,
+        );
+        let report = agent.analyze(&game, &s, Side::A, &legal, &mut toys::rng(1));
+        report
+            .iter()
+            .find(|r| r.plan == [m])
+            .map(|r| r.prior)
+            .expect("reported")
+    };
+    assert!(prior(false, Move::Walk) > prior(false, Move::Gamble));
+    assert!(prior(true, Move::Gamble) > prior(true, Move::Walk));
+    let squash = |e: f64| 1.0 / (1.0 + (-e / 100.0).exp());
+    assert!((prior(true, Move::Gamble) - squash(2.0)).abs() < 1e-12);
+    assert!((prior(false, Move::Gamble) - squash(0.0)).abs() < 1e-12);
+}
+
+#[test]
+fn prior_visits_keep_the_prior_s_choice_until_the_search_disagrees() {
+    // (plan, prior, visits, sum of values): plan 1 was searched a little and looked better
+    // than plan 0, which its prior prefers; plan 2 was never searched.
+    let merged: Vec<(Vec<u8>, f64, u64, f64)> = vec![
+        (vec![0], 0.60, 2, 2.0 * 0.40),
+        (vec![1], 0.50, 4, 4.0 * 0.45),
+        (vec![2], 0.20, 0, 0.0),
+    ];
+    // The searched means sit 0.1 below the priors on average (visit-weighted: plan 0 by 0.2,
+    // plan 1 by 0.05): every prior is shifted down by that gap.
+    let gap = (2.0 * (0.40 - 0.60) + 4.0 * (0.45 - 0.50)) / 6.0;
+    let e = crate::search::blended_estimates(&merged, 10.0);
+    assert!((e[0] - (0.8 + 10.0 * (0.60 + gap)) / 12.0).abs() < 1e-12);
+    assert!(
+        (e[2] - (0.20 + gap)).abs() < 1e-12,
+        "unsearched: its shifted prior"
+    );
+    assert!(e[0] > e[1], "a few visits do not overturn the prior: {e:?}");
+    // Many visits do: the same means seen a hundred times more.
+    let seen: Vec<(Vec<u8>, f64, u64, f64)> = merged
+        .iter()
+        .map(|m| (m.0.clone(), m.1, m.2 * 100, m.3 * 100.0))
+        .collect();
+    let e = crate::search::blended_estimates(&seen, 10.0);
+    assert!(e[1] > e[0], "{e:?}");
+    // In the agent: with the prior worth a thousand visits and three iterations, the choice
+    // is the plan with the best exact prior.
+    let game = Race { turns: 2 };
+    let s = game.initial_state();
+    let mut legal = Vec::new();
+    game.legal_actions(&s, &mut legal);
+    for seed in 0..4 {
+        let mut agent = SearchAgent::new(
+            SearchConfig {
+                exact_root_priors: true,
+                prior_visits: 1000.0,
+                ..config(3)
+            },
+            Capabilities::none(),
+            None,
+        );
+        let a = agent.choose(&game, &s, Side::A, &legal, &mut toys::rng(seed));
+        assert_eq!(a, Move::Gamble, "seed {seed}");
+    }
+}
+
+#[test]
 fn levels_parse_and_grow() {
     let mut last = 0;
     for level in 1..=5u8 {
@@ -244,6 +322,19 @@ fn levels_parse_and_grow() {
     };
     let g = g.config();
     assert_eq!((g.rollout, g.horizon_turns), (Rollout::Greedy(6), 2));
+    // So can the priors' treatment of dice and their weight in the final choice.
+    let blended: AgentSpec = "ai:3,exact=1,pv=10".parse().unwrap();
+    assert_eq!(blended.to_string(), "ai:3,exact=1,pv=10");
+    let AgentSpec::Search(b) = blended else {
+        panic!()
+    };
+    let b = b.config();
+    assert!(b.exact_root_priors);
+    assert!((b.prior_visits - 10.0).abs() < f64::EPSILON);
+    let AgentSpec::Search(plain) = "ai:3,exact=0,pv=0".parse().unwrap() else {
+        panic!()
+    };
+    assert!(!plain.config().exact_root_priors);
     for bad in [
         "ai:3,horizon=0",
         "ai:3,rollout=70000",
@@ -252,6 +343,8 @@ fn levels_parse_and_grow() {
         "ai:2,iters=0",
         "ai:2,speed=3",
         "greedy,iters=3",
+        "ai:3,exact=2",
+        "ai:3,pv=-1",
         "mcts,",
     ] {
         assert!(bad.parse::<AgentSpec>().is_err(), "{bad}");
