@@ -125,5 +125,18 @@ pub fn run(a: &BenchArgs) -> Result<ExitCode> {
         gens as f64 / t,
         actions as f64 / gens.max(1) as f64
     );
+
+    // The evaluation alone (each position for both sides), over the same positions.
+    let mut evals = 0u64;
+    let start = Instant::now();
+    while start.elapsed() < budget {
+        evals += positions.evaluate_all();
+    }
+    let t = start.elapsed().as_secs_f64();
+    out!(
+        "evaluation: {evals} evaluations in {t:.2} s = {:.0}/s ({:.2} us each)",
+        evals as f64 / t,
+        1e6 * t / evals.max(1) as f64
+    );
     Ok(ExitCode::SUCCESS)
 }

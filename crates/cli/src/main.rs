@@ -83,8 +83,8 @@ enum Cmd {
     /// Speak the engine protocol: one JSON request per line on stdin, one JSON response per
     /// line on stdout (see docs/protocol.md).
     Protocol,
-    /// Measure full random games per second and legal-action generations per second, on one
-    /// core.
+    /// Measure full random games per second, and legal-action generations and evaluations per
+    /// second, on one core.
     Bench(bench::BenchArgs),
     /// Play in the browser: serve the lobby and the battles on a local address (default
     /// 127.0.0.1:8080), games kept in an SQLite file. See docs/web.md.

@@ -310,6 +310,14 @@ impl BenchPositions {
         self.0.generate_all()
     }
 
+    /// Evaluates every position once for each side with the game's evaluation (what the
+    /// programs' lookahead and rollouts spend most of their time on); returns the number of
+    /// evaluations.
+    #[must_use]
+    pub fn evaluate_all(&self) -> u64 {
+        self.0.evaluate_all()
+    }
+
     /// Number of positions.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -326,12 +334,22 @@ impl BenchPositions {
 /// The states of one game, whatever its rule system.
 trait PositionSet: Send + Sync {
     fn generate_all(&self) -> (u64, u64);
+    fn evaluate_all(&self) -> u64;
     fn len(&self) -> usize;
 }
 
 struct Positions<G: Game>(Arc<G>, Vec<G::State>);
 
-impl<G: Game + Send + Sync> PositionSet for Positions<G> {
+impl<G: Game + Evaluate + Send + Sync> PositionSet for Positions<G> {
+    fn evaluate_all(&self) -> u64 {
+        for s in &self.1 {
+            for side in Side::ALL {
+                std::hint::black_box(self.0.evaluate(s, side));
+            }
+        }
+        2 * self.1.len() as u64
+    }
+
     fn generate_all(&self) -> (u64, u64) {
         let mut legal = Vec::new();
         let mut actions = 0u64;
