@@ -56,7 +56,13 @@ impl GloryEmpire {
     /// Broken or Routed units do not fire.
     #[must_use]
     pub fn strength(&self, s: &State, c: Cell) -> Option<Strength> {
-        let st = s.stack(c);
+        self.strength_of(s, &s.stack(c))
+    }
+
+    /// [`GloryEmpire::strength`] of a stack given as its units from the top down (for callers
+    /// that have every stack at hand already, such as the evaluation).
+    #[must_use]
+    pub fn strength_of(&self, s: &State, st: &[UnitId]) -> Option<Strength> {
         let &top = st.first()?;
         let t = s.troop(top);
         let d = &self.data.troops[top.ix()];

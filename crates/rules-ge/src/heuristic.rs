@@ -2,8 +2,8 @@
 //! Soldiers Game hides nothing, so it may read the whole state.
 
 use crate::GloryEmpire;
-use crate::data::Arm;
-use crate::state::{Morale, State};
+use crate::data::{Arm, Cell, UnitId};
+use crate::state::{Morale, Stage, State};
 use coupdoeil_engine::{Evaluate, Side};
 use coupdoeil_hex::Hex;
 
@@ -13,6 +13,11 @@ const VP: i32 = 30;
 const OBJECTIVE: i32 = 2;
 /// Pull toward the enemy of the side that is behind, per hex.
 const PRESS: i32 = 1;
+/// Points a unit is worth less per point of Fire Strength that enemy stacks in range could
+/// bring on it (12.1.1 range, 12.2 Fire Strength; facing and line of sight are not looked at).
+const THREAT: i32 = 3;
+/// At most this many points of threat per unit.
+const THREAT_CAP: i32 = 12;
 
 impl Evaluate for GloryEmpire {
     fn evaluate(&self, s: &State, side: Side) -> i32 {
@@ -41,6 +46,41 @@ impl Evaluate for GloryEmpire {
             Vec::new()
         };
         let to_objective = &self.data.tables.objective_distance;
+        let stacks = self.stacks(s);
+        // The threat counts in full against the side whose enemy fires next, half otherwise (in
+        // sixths); the side behind on points discounts its own exposure by a third, so that it
+        // still closes with the enemy.
+        let next = next_fire(s);
+        let weight = |target: Side| -> i32 {
+            let full = if next == Some(target.other()) { 6 } else { 3 };
+            if target == side && behind {
+                full * 2 / 3
+            } else {
+                full
+            }
+        };
+        let (own_weight, enemy_weight) = (weight(side), weight(side.other()));
+        // Each unit of a stack is charged for the Fire Strength of the enemy stacks whose range
+        // reaches it.
+        let mut firing: [Vec<(Hex, u32, i32)>; 2] = [Vec::new(), Vec::new()];
+        for f in stacks.iter().filter(|f| f.fs > 0) {
+            firing[f.side.index()].push((f.hex, u32::from(f.range), i32::from(f.fs)));
+        }
+        for st in &stacks {
+            let exposure: i32 = firing[st.side.other().index()]
+                .iter()
+                .filter(|&&(h, range, _)| st.hex.distance(h) <= range)
+                .map(|f| f.2)
+                .sum();
+            if exposure > 0 {
+                let threat = (THREAT * exposure).min(THREAT_CAP) * i32::from(st.units);
+                total += if st.side == side {
+                    -threat * own_weight / 6
+                } else {
+                    threat * enemy_weight / 6
+                };
+            }
+        }
         for (i, t) in s.troops.iter().enumerate() {
             let Some(c) = t.cell else { continue };
             let d = &self.data.troops[i];
@@ -90,4 +130,64 @@ fn nearest(hexes: &[Hex], h: Hex) -> i32 {
         .map(|&e| h.distance(e))
         .min()
         .map_or(0, |d| i32::try_from(d).unwrap_or(i32::MAX))
+}
+
+/// A stack on the map: where, whose, how many units, and its Fire Strength and range (0 when
+/// it may not fire).
+struct Stack {
+    hex: Hex,
+    side: Side,
+    units: u8,
+    fs: u8,
+    range: u8,
+}
+
+/// Whose fire comes next in the sequence of play (4.2.2, 4.2.3): the phasing side's until its
+/// Fire Segment is over, then the other side's (in its own player turn or its artillery
+/// segment); `None` in the Command Segment, when the order of the player turns is not known.
+fn next_fire(s: &State) -> Option<Side> {
+    match s.stage {
+        Stage::Rally | Stage::Fire => Some(s.phasing),
+        Stage::NpFire
+        | Stage::Movement
+        | Stage::ReserveMovement
+        | Stage::Charges
+        | Stage::Assaults => Some(s.phasing.other()),
+        _ => None,
+    }
+}
+
+impl GloryEmpire {
+    /// Every stack on the map, built in one sorted pass over the units.
+    fn stacks(&self, s: &State) -> Vec<Stack> {
+        let mut placed: Vec<(Cell, u32, UnitId)> = s
+            .troops
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| t.cell.map(|c| (c, t.pos, UnitId(i as u8))))
+            .collect();
+        placed.sort_unstable();
+        let mut out = Vec::new();
+        let mut stack: Vec<UnitId> = Vec::new();
+        let mut k = 0;
+        while k < placed.len() {
+            let c = placed[k].0;
+            stack.clear();
+            while k < placed.len() && placed[k].0 == c {
+                stack.push(placed[k].2);
+                k += 1;
+            }
+            let (fs, range) = self
+                .strength_of(s, &stack)
+                .map_or((0, 0), |st| (st.fs, st.range));
+            out.push(Stack {
+                hex: self.data.board.cells[c.ix()].hex,
+                side: self.data.troops[stack[0].ix()].side,
+                units: u8::try_from(stack.len()).unwrap_or(u8::MAX),
+                fs,
+                range,
+            });
+        }
+        out
+    }
 }

@@ -373,3 +373,46 @@ fn s4_2_3_the_non_phasing_artillery_fires_in_its_own_segment() {
         "infantry does not fire here"
     );
 }
+
+#[test]
+fn the_evaluation_counts_the_fire_that_can_reach_a_unit() {
+    use coupdoeil_engine::Evaluate;
+    // Two Lines face each other at one hex: each is in range of the other's fire. The side
+    // whose enemy fires next counts its exposure in full, the other half, so the British
+    // position is worth less to them when the French fire next than when they fire next.
+    let eval_when = |french_hex: &str, phasing| {
+        let mut f = Fx::empty();
+        f.put("1-50", "0302", Formation::Line, "E");
+        f.put("gren-1-1", french_hex, Formation::Line, "W");
+        f.at(phasing, Stage::Movement);
+        f.game.evaluate(&f.s, B)
+    };
+    // The British are moving, so the French Fire Segment comes next.
+    let french_next = eval_when("0402", B);
+    let british_next = eval_when("0402", F);
+    assert!(
+        french_next < british_next,
+        "{french_next} should be below {british_next}"
+    );
+    // Out of range (three hexes) neither side's fire reaches, and whose fire comes next does
+    // not matter.
+    assert_eq!(eval_when("0605", B), eval_when("0605", F));
+    // A Broken stack does not fire (12.2): only the British fire reaches, so the French firing
+    // next changes nothing for the British exposure.
+    let broken_when = |phasing| {
+        let mut f = Fx::empty();
+        f.put("1-50", "0302", Formation::Line, "E");
+        f.put("gren-1-1", "0402", Formation::Line, "W");
+        f.morale("gren-1-1", Morale::Broken);
+        f.at(phasing, Stage::Movement);
+        f.game.evaluate(&f.s, B)
+    };
+    assert!(
+        broken_when(F) > broken_when(B),
+        "the British fire next at a target that cannot answer"
+    );
+    assert!(
+        broken_when(B) > french_next,
+        "a Broken enemy threatens nothing"
+    );
+}

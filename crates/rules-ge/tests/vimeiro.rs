@@ -295,6 +295,23 @@ fn vimeiro_objectives_start_british() {
 }
 
 #[test]
+fn vimeiro_objectives_score_for_the_french_only() {
+    let g = vimeiro();
+    let mut s = g.initial_state();
+    assert!(g.data.objectives.iter().all(|o| o.scores_for == Some(F)));
+    // Held by the British at the start, they score nothing: the battle opens level.
+    assert_eq!(g.score(&s), [0, 0]);
+    // Taken by the French, each counts its VP for them.
+    s.holders[0] = Some(F);
+    assert_eq!(g.score(&s), [0, g.data.objectives[0].vp]);
+    s.holders[0] = Some(B);
+    s.holders[2] = Some(F);
+    s.vp[B] = 4;
+    s.vp[F] = 1;
+    assert_eq!(g.score(&s), [4, 1 + g.data.objectives[2].vp]);
+}
+
+#[test]
 fn vimeiro_ground() {
     let g = vimeiro();
     let b = &g.data.board;
