@@ -32,21 +32,18 @@ impl Evaluate for GloryEmpire {
         let score = self.score(s);
         let behind = score[side.index()] <= score[side.other().index()];
         let mut total = 0i32;
-        // The hexes of the enemy's combat units, only wanted by a side that is behind (a hex
-        // listed twice does not change the nearest).
+        let stacks = self.stacks(s);
+        // The hexes of the enemy's stacks, only wanted by a side that is behind.
         let enemies: Vec<Hex> = if behind {
-            s.troops
+            stacks
                 .iter()
-                .enumerate()
-                .filter(|(i, _)| self.data.troops[*i].side == side.other())
-                .filter_map(|(_, t)| t.cell)
-                .map(|c| b.cells[c.ix()].hex)
+                .filter(|x| x.side == side.other())
+                .map(|x| x.hex)
                 .collect()
         } else {
             Vec::new()
         };
         let to_objective = &self.data.tables.objective_distance;
-        let stacks = self.stacks(s);
         // The threat counts in full against the side whose enemy fires next, half otherwise (in
         // sixths); the side behind on points discounts its own exposure by a third, so that it
         // still closes with the enemy.

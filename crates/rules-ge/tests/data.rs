@@ -119,31 +119,20 @@ fn a_counter_is_printed_for_its_sides_nation_unless_the_data_names_one() {
 
 #[test]
 fn an_objective_scores_for_a_declared_side_only() {
-    let e = common::errors_of(
-        |t| {
-            t.replacen(
-                "name = \"Vimeiro Hill\"\nvp = 8\nowner = \"british\"",
-                "name = \"Vimeiro Hill\"\nvp = 8\nowner = \"british\"\nscores_for = \"spanish\"",
-                1,
-            )
-        },
-        |c| c.to_string(),
-    );
+    // The test scenario with the hill (its second objective) scoring for `side` only.
+    let hill_for = |side: &'static str| {
+        move |t: &str| {
+            let hill = "name = \"Vimeiro Hill\"\nvp = 8\nowner = \"british\"";
+            t.replacen(hill, &format!("{hill}\nscores_for = \"{side}\""), 1)
+        }
+    };
+    let e = common::errors_of(hill_for("spanish"), |c| c.to_string());
     assert!(
         e.starts_with("vimeiro.toml: objective[1].scores_for: unknown side `spanish`"),
         "{e}"
     );
     // A declared side loads, and the objective then counts only for it.
-    let g = common::game_from(
-        |t| {
-            t.replacen(
-                "name = \"Vimeiro Hill\"\nvp = 8\nowner = \"british\"",
-                "name = \"Vimeiro Hill\"\nvp = 8\nowner = \"british\"\nscores_for = \"french\"",
-                1,
-            )
-        },
-        |c| c.to_string(),
-    );
+    let g = common::game_from(hill_for("french"), |c| c.to_string());
     let s = coupdoeil_engine::Game::initial_state(&g);
     assert_eq!(g.data.objectives[1].scores_for, Some(common::F));
     assert_eq!(
