@@ -34,6 +34,32 @@ pub struct Capabilities<G: Game> {
     pub plans: Option<PlansFn<G>>,
     /// The player turn of a state, for budgets per player turn and the search horizon.
     pub player_turn: Option<TurnFn<G>>,
+    /// The search settings this game plays best with, applied over a level's before the
+    /// options written in an agent spec (which still win).
+    pub tuning: SearchTuning,
+}
+
+/// Search settings a game may prefer over the generic levels ([`crate::SearchConfig`]), for
+/// instance because its searches get few iterations a decision and its evaluation of a plan's
+/// dice is worth trusting. The default leaves every level as it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchTuning {
+    /// [`crate::SearchConfig::exact_root_priors`], when set.
+    pub exact_root_priors: Option<bool>,
+    /// [`crate::SearchConfig::prior_visits`], when set.
+    pub prior_visits: Option<u16>,
+}
+
+impl SearchTuning {
+    /// Applies these settings to a level's.
+    pub fn apply(&self, c: &mut crate::SearchConfig) {
+        if let Some(x) = self.exact_root_priors {
+            c.exact_root_priors = x;
+        }
+        if let Some(k) = self.prior_visits {
+            c.prior_visits = f64::from(k);
+        }
+    }
 }
 
 impl<G: Game> Clone for Capabilities<G> {
@@ -50,6 +76,7 @@ impl<G: Game> std::fmt::Debug for Capabilities<G> {
             .field("determinize", &self.determinize.is_some())
             .field("plans", &self.plans.is_some())
             .field("player_turn", &self.player_turn.is_some())
+            .field("tuning", &self.tuning)
             .finish()
     }
 }
@@ -62,6 +89,7 @@ impl<G: Game> Capabilities<G> {
             determinize: None,
             plans: None,
             player_turn: None,
+            tuning: SearchTuning::default(),
         }
     }
 
@@ -89,6 +117,13 @@ impl<G: Game> Capabilities<G> {
     #[must_use]
     pub fn with_player_turn(mut self, f: TurnFn<G>) -> Self {
         self.player_turn = Some(f);
+        self
+    }
+
+    /// With search settings this game prefers ([`SearchTuning`]).
+    #[must_use]
+    pub fn with_tuning(mut self, tuning: SearchTuning) -> Self {
+        self.tuning = tuning;
         self
     }
 

@@ -32,7 +32,7 @@ mod greedy;
 pub mod search;
 mod spec;
 
-pub use caps::{Capabilities, Clock, DeterminizeFn, PlansFn, TurnFn};
+pub use caps::{Capabilities, Clock, DeterminizeFn, PlansFn, SearchTuning, TurnFn};
 #[cfg(doc)]
 use coupdoeil_engine::Evaluate;
 use coupdoeil_engine::{Game, Side, draw_below};

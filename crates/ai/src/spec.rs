@@ -2,7 +2,9 @@
 //! command lines, protocols and the web lobby.
 
 use crate::search::{DEFAULT_LEVEL, LEVELS, SearchAgent, SearchConfig};
-use crate::{Agent, Capabilities, Clock, DeterminizedGreedy, GreedyAgent, RandomAgent};
+use crate::{
+    Agent, Capabilities, Clock, DeterminizedGreedy, GreedyAgent, RandomAgent, SearchTuning,
+};
 use coupdoeil_engine::{Evaluate, Game};
 use std::fmt;
 use std::str::FromStr;
@@ -74,10 +76,18 @@ impl SearchSpec {
         }
     }
 
-    /// The search settings this spec stands for.
+    /// The search settings this spec stands for, in a game without its own tuning.
     #[must_use]
     pub fn config(&self) -> SearchConfig {
+        self.config_for(SearchTuning::default())
+    }
+
+    /// The search settings this spec stands for in a game with this tuning: the level's, then
+    /// the game's tuning, then the options written in the spec.
+    #[must_use]
+    pub fn config_for(&self, tuning: SearchTuning) -> SearchConfig {
         let mut c = SearchConfig::level(self.level);
+        tuning.apply(&mut c);
         if let Some(it) = self.iterations {
             c.turn_iterations = it;
             c.decision_iterations = it;
@@ -288,7 +298,7 @@ where
             Box::new(GreedyAgent::default())
         }),
         AgentSpec::Search(s) => Some(Box::new(
-            SearchAgent::new(s.config(), caps, clock).named(spec.to_string()),
+            SearchAgent::new(s.config_for(caps.tuning), caps, clock).named(spec.to_string()),
         )),
     }
 }

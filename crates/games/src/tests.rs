@@ -320,3 +320,15 @@ fn side_names_resolve() {
     assert_eq!(g.side_by_name("b"), Some(Side::B));
     assert_eq!(g.side_by_name("french"), None);
 }
+
+#[test]
+fn glory_and_empire_searches_with_its_own_tuning_and_the_others_with_the_levels() {
+    use coupdoeil_ai::SearchTuning;
+    let ge = <coupdoeil_ge::GloryEmpire as GameExt>::capabilities().tuning;
+    assert_eq!(ge.exact_root_priors, Some(true));
+    assert_eq!(ge.prior_visits, Some(10));
+    let dm = <coupdoeil_dm::DrumsMuskets as GameExt>::capabilities().tuning;
+    let pg = <coupdoeil_pg::PrussiasGlory as GameExt>::capabilities().tuning;
+    assert_eq!(dm, SearchTuning::default());
+    assert_eq!(pg, SearchTuning::default());
+}

@@ -6,7 +6,7 @@ use super::toys::{self, Card, Guess, GuessState, Trap, TrapMove};
 use super::{Move, Race, RaceState, play};
 use crate::{
     Agent, AgentSpec, Capabilities, DeterminizedGreedy, GreedyAgent, RandomAgent, Rollout,
-    SearchAgent, SearchConfig, make_agent,
+    SearchAgent, SearchConfig, SearchSpec, SearchTuning, make_agent,
 };
 use coupdoeil_engine::{Game, Side};
 
@@ -335,6 +335,18 @@ fn levels_parse_and_grow() {
         panic!()
     };
     assert!(!plain.config().exact_root_priors);
+    // A game's tuning comes over the level's settings, and the spec's own options over both.
+    let tuning = SearchTuning {
+        exact_root_priors: Some(true),
+        prior_visits: Some(10),
+    };
+    let tuned = SearchSpec::level(3).config_for(tuning);
+    assert!(tuned.exact_root_priors);
+    assert!((tuned.prior_visits - 10.0).abs() < f64::EPSILON);
+    assert!(!SearchSpec::level(3).config().exact_root_priors);
+    let over = plain.config_for(tuning);
+    assert!(!over.exact_root_priors);
+    assert!(over.prior_visits.abs() < f64::EPSILON);
     for bad in [
         "ai:3,horizon=0",
         "ai:3,rollout=70000",
