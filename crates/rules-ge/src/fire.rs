@@ -63,6 +63,33 @@ impl GloryEmpire {
     /// that have every stack at hand already, such as the evaluation).
     #[must_use]
     pub fn strength_of(&self, s: &State, st: &[UnitId]) -> Option<Strength> {
+        let mut units = Vec::new();
+        let (fs, range, arm, skirmish) = self.strength_into(s, st, Some(&mut units))?;
+        Some(Strength {
+            fs,
+            range,
+            arm,
+            skirmish,
+            units,
+        })
+    }
+
+    /// The Fire Strength and range of [`GloryEmpire::strength_of`] alone, without listing the
+    /// units that contribute (the evaluation asks this of every stack, many times a second).
+    #[must_use]
+    pub fn fire_reach(&self, s: &State, st: &[UnitId]) -> Option<(u8, u8)> {
+        self.strength_into(s, st, None)
+            .map(|(fs, range, _, _)| (fs, range))
+    }
+
+    /// [`GloryEmpire::strength_of`]'s Fire Strength, range, arm and skirmish flag, with the
+    /// contributing units pushed to `used` when it is given.
+    fn strength_into(
+        &self,
+        s: &State,
+        st: &[UnitId],
+        mut used: Option<&mut Vec<UnitId>>,
+    ) -> Option<(u8, u8, Arm, bool)> {
         let &top = st.first()?;
         let t = s.troop(top);
         let d = &self.data.troops[top.ix()];
@@ -70,21 +97,7 @@ impl GloryEmpire {
             return None;
         }
         let lim = &self.data.charts.limits;
-        let sum = |units: Vec<UnitId>, limit: u8, fs: &dyn Fn(UnitId) -> u8| {
-            let mut total_sp = 0u32;
-            let mut total_fs = 0u32;
-            let mut used = Vec::new();
-            for (i, u) in units.into_iter().enumerate() {
-                let sp = u32::from(self.data.troops[u.ix()].at(s.troop(u).steps).sp);
-                if i > 0 && total_sp + sp > u32::from(limit) {
-                    break;
-                }
-                total_sp += sp;
-                total_fs += u32::from(fs(u));
-                used.push(u);
-            }
-            (total_fs.min(255) as u8, used)
-        };
+        let arm_of = |u: UnitId| self.data.troops[u.ix()].arm();
         match d.arm() {
             // RULING: cavalry makes no fire attacks in the Soldiers Game (3 Cold Steel).
             Arm::Cavalry => None,
@@ -92,85 +105,77 @@ impl GloryEmpire {
                 if t.formation != Formation::Unlimbered {
                     return None;
                 }
-                let guns: Vec<UnitId> = st
-                    .iter()
-                    .copied()
-                    .filter(|&u| {
-                        self.data.troops[u.ix()].arm() == Arm::Artillery
-                            && s.troop(u).formation == Formation::Unlimbered
-                    })
-                    .collect();
-                let (fs, units) = sum(guns, lim.artillery, &|u| {
-                    self.data.troops[u.ix()].at(s.troop(u).steps).fs
+                let guns = st.iter().copied().filter(|&u| {
+                    arm_of(u) == Arm::Artillery && s.troop(u).formation == Formation::Unlimbered
                 });
+                let fs = self.sum_fs(s, guns, lim.artillery, |v| v.fs, &mut used);
                 let range = d
                     .gun
                     .map_or(1, |g| self.data.charts.guns[usize::from(g)].long);
-                Some(Strength {
-                    fs,
-                    range,
-                    arm: Arm::Artillery,
-                    skirmish: false,
-                    units,
-                })
+                Some((fs, range, Arm::Artillery, false))
             }
             Arm::Infantry => {
+                let foot = st.iter().copied().filter(|&u| arm_of(u) == Arm::Infantry);
                 // RULING: a stack whose top unit has skirmishers out fires with them (their SP
                 // as FS, 7.6.6), at one hex or two.
                 if t.skirmishers > 0 && matches!(t.formation, Formation::Line | Formation::Column) {
-                    return Some(Strength {
-                        fs: t.skirmishers,
-                        range: 2,
-                        arm: Arm::Infantry,
-                        skirmish: true,
-                        units: vec![top],
-                    });
+                    if let Some(u) = used.as_deref_mut() {
+                        u.push(top);
+                    }
+                    return Some((t.skirmishers, 2, Arm::Infantry, true));
                 }
-                let foot: Vec<UnitId> = st
-                    .iter()
-                    .copied()
-                    .filter(|&u| self.data.troops[u.ix()].arm() == Arm::Infantry)
-                    .collect();
                 match t.formation {
                     Formation::Line => {
-                        let (fs, units) = sum(foot, lim.line, &|u| {
-                            self.data.troops[u.ix()].at(s.troop(u).steps).fs
-                        });
-                        Some(Strength {
-                            fs,
-                            range: 1,
-                            arm: Arm::Infantry,
-                            skirmish: false,
-                            units,
-                        })
+                        let fs = self.sum_fs(s, foot, lim.line, |v| v.fs, &mut used);
+                        Some((fs, 1, Arm::Infantry, false))
                     }
-                    Formation::Column | Formation::Square => Some(Strength {
-                        fs: if t.formation == Formation::Column {
+                    Formation::Column | Formation::Square => {
+                        if let Some(u) = used.as_deref_mut() {
+                            u.extend(foot);
+                        }
+                        let fs = if t.formation == Formation::Column {
                             lim.column_fs
                         } else {
                             lim.square_fs
-                        },
-                        range: 1,
-                        arm: Arm::Infantry,
-                        skirmish: false,
-                        units: foot,
-                    }),
+                        };
+                        Some((fs, 1, Arm::Infantry, false))
+                    }
                     Formation::Sed => {
-                        let (fs, units) = sum(foot, lim.sed, &|u| {
-                            self.data.troops[u.ix()].at(s.troop(u).steps).sed_fs
-                        });
-                        Some(Strength {
-                            fs,
-                            range: 2,
-                            arm: Arm::Infantry,
-                            skirmish: true,
-                            units,
-                        })
+                        let fs = self.sum_fs(s, foot, lim.sed, |v| v.sed_fs, &mut used);
+                        Some((fs, 2, Arm::Infantry, true))
                     }
                     _ => None,
                 }
             }
         }
+    }
+
+    /// 12.2 Going down the stack: the units' FS (as `fs` reads it from their current values)
+    /// until the next unit's SP would pass `limit`; the first unit always counts. Each unit
+    /// that counts is pushed to `used` when it is given.
+    fn sum_fs(
+        &self,
+        s: &State,
+        units: impl Iterator<Item = UnitId>,
+        limit: u8,
+        fs: impl Fn(&crate::data::StepDef) -> u8,
+        used: &mut Option<&mut Vec<UnitId>>,
+    ) -> u8 {
+        let mut total_sp = 0u32;
+        let mut total_fs = 0u32;
+        for (i, u) in units.enumerate() {
+            let v = self.data.troops[u.ix()].at(s.troop(u).steps);
+            let sp = u32::from(v.sp);
+            if i > 0 && total_sp + sp > u32::from(limit) {
+                break;
+            }
+            total_sp += sp;
+            total_fs += u32::from(fs(v));
+            if let Some(out) = used.as_deref_mut() {
+                out.push(u);
+            }
+        }
+        total_fs.min(255) as u8
     }
 
     /// The hexsides of `from` through which the line to `to` leaves it (two when it leaves

@@ -34,15 +34,12 @@ impl Evaluate for GloryEmpire {
         let mut total = 0i32;
         let stacks = self.stacks(s);
         // The hexes of the enemy's stacks, only wanted by a side that is behind.
-        let enemies: Vec<Hex> = if behind {
-            stacks
-                .iter()
-                .filter(|x| x.side == side.other())
-                .map(|x| x.hex)
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let mut enemies = Hexes::with_capacity(if behind { stacks.len() } else { 0 });
+        if behind {
+            for x in stacks.iter().filter(|x| x.side == side.other()) {
+                enemies.push(x.hex);
+            }
+        }
         let to_objective = &self.data.tables.objective_distance;
         // The threat counts in full against the side whose enemy fires next, half otherwise (in
         // sixths); the side behind on points discounts its own exposure by a third, so that it
@@ -59,16 +56,15 @@ impl Evaluate for GloryEmpire {
         let (own_weight, enemy_weight) = (weight(side), weight(side.other()));
         // Each unit of a stack is charged for the Fire Strength of the enemy stacks whose range
         // reaches it.
-        let mut firing: [Vec<(Hex, u32, i32)>; 2] = [Vec::new(), Vec::new()];
+        let mut firing = [
+            Firing::with_capacity(stacks.len()),
+            Firing::with_capacity(stacks.len()),
+        ];
         for f in stacks.iter().filter(|f| f.fs > 0) {
-            firing[f.side.index()].push((f.hex, u32::from(f.range), i32::from(f.fs)));
+            firing[f.side.index()].push(f.hex, i32::from(f.range), i32::from(f.fs));
         }
         for st in &stacks {
-            let exposure: i32 = firing[st.side.other().index()]
-                .iter()
-                .filter(|&&(h, range, _)| st.hex.distance(h) <= range)
-                .map(|f| f.2)
-                .sum();
+            let exposure = firing[st.side.other().index()].reaching(st.hex);
             if exposure > 0 {
                 let threat = (THREAT * exposure).min(THREAT_CAP) * i32::from(st.units);
                 total += if st.side == side {
@@ -110,7 +106,7 @@ impl Evaluate for GloryEmpire {
                     total -= OBJECTIVE * dist.min(20);
                 }
                 if behind && d.arm() != Arm::Artillery {
-                    let near = nearest(&enemies, b.cells[c.ix()].hex);
+                    let near = enemies.nearest(b.cells[c.ix()].hex);
                     total -= PRESS * near.min(20);
                 }
             }
@@ -120,13 +116,84 @@ impl Evaluate for GloryEmpire {
     }
 }
 
-/// The distance from `h` to the nearest of `hexes` (0 if none).
-fn nearest(hexes: &[Hex], h: Hex) -> i32 {
-    hexes
-        .iter()
-        .map(|&e| h.distance(e))
-        .min()
-        .map_or(0, |d| i32::try_from(d).unwrap_or(i32::MAX))
+/// Hex distance on axial coordinates, in `i32` so that the loops below vectorize.
+#[inline]
+fn distance(dq: i32, dr: i32) -> i32 {
+    dq.abs().max(dr.abs()).max((dq + dr).abs())
+}
+
+/// Hexes as columns of coordinates (the loops over them are the evaluation's hot path).
+#[derive(Default)]
+struct Hexes {
+    q: Vec<i32>,
+    r: Vec<i32>,
+}
+
+impl Hexes {
+    fn with_capacity(n: usize) -> Self {
+        Hexes {
+            q: Vec::with_capacity(n),
+            r: Vec::with_capacity(n),
+        }
+    }
+
+    fn push(&mut self, h: Hex) {
+        self.q.push(h.q);
+        self.r.push(h.r);
+    }
+
+    /// The distance from `h` to the nearest of these hexes (0 if none).
+    fn nearest(&self, h: Hex) -> i32 {
+        if self.q.is_empty() {
+            return 0;
+        }
+        self.q
+            .iter()
+            .zip(&self.r)
+            .map(|(&q, &r)| distance(h.q - q, h.r - r))
+            .fold(i32::MAX, i32::min)
+    }
+}
+
+/// The firing stacks of one side: where, their range and their Fire Strength.
+#[derive(Default)]
+struct Firing {
+    at: Hexes,
+    range: Vec<i32>,
+    fs: Vec<i32>,
+}
+
+impl Firing {
+    fn with_capacity(n: usize) -> Self {
+        Firing {
+            at: Hexes::with_capacity(n),
+            range: Vec::with_capacity(n),
+            fs: Vec::with_capacity(n),
+        }
+    }
+
+    fn push(&mut self, h: Hex, range: i32, fs: i32) {
+        self.at.push(h);
+        self.range.push(range);
+        self.fs.push(fs);
+    }
+
+    /// The Fire Strength of those stacks whose range reaches `h`.
+    fn reaching(&self, h: Hex) -> i32 {
+        self.at
+            .q
+            .iter()
+            .zip(&self.at.r)
+            .zip(self.range.iter().zip(&self.fs))
+            .map(|((&q, &r), (&range, &fs))| {
+                if distance(h.q - q, h.r - r) <= range {
+                    fs
+                } else {
+                    0
+                }
+            })
+            .sum()
+    }
 }
 
 /// A stack on the map: where, whose, how many units, and its Fire Strength and range (0 when
@@ -164,7 +231,7 @@ impl GloryEmpire {
             .filter_map(|(i, t)| t.cell.map(|c| (c, t.pos, UnitId(i as u8))))
             .collect();
         placed.sort_unstable();
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(placed.len());
         let mut stack: Vec<UnitId> = Vec::new();
         let mut k = 0;
         while k < placed.len() {
@@ -174,9 +241,7 @@ impl GloryEmpire {
                 stack.push(placed[k].2);
                 k += 1;
             }
-            let (fs, range) = self
-                .strength_of(s, &stack)
-                .map_or((0, 0), |st| (st.fs, st.range));
+            let (fs, range) = self.fire_reach(s, &stack).unwrap_or((0, 0));
             out.push(Stack {
                 hex: self.data.board.cells[c.ix()].hex,
                 side: self.data.troops[stack[0].ix()].side,
