@@ -224,21 +224,26 @@ fn next_fire(s: &State) -> Option<Side> {
 impl GloryEmpire {
     /// Every stack on the map, built in one sorted pass over the units.
     fn stacks(&self, s: &State) -> Vec<Stack> {
-        let mut placed: Vec<(Cell, u32, UnitId)> = s
+        // Sorted as one key each: cell, then place in the stack, then unit.
+        let mut placed: Vec<u64> = s
             .troops
             .iter()
             .enumerate()
-            .filter_map(|(i, t)| t.cell.map(|c| (c, t.pos, UnitId(i as u8))))
+            .filter_map(|(i, t)| {
+                t.cell
+                    .map(|c| (u64::from(c.0) << 40) | (u64::from(t.pos) << 8) | i as u64)
+            })
             .collect();
         placed.sort_unstable();
+        let cell_of = |key: u64| Cell((key >> 40) as u16);
         let mut out = Vec::with_capacity(placed.len());
         let mut stack: Vec<UnitId> = Vec::new();
         let mut k = 0;
         while k < placed.len() {
-            let c = placed[k].0;
+            let c = cell_of(placed[k]);
             stack.clear();
-            while k < placed.len() && placed[k].0 == c {
-                stack.push(placed[k].2);
+            while k < placed.len() && cell_of(placed[k]) == c {
+                stack.push(UnitId(placed[k] as u8));
                 k += 1;
             }
             let (fs, range) = self.fire_reach(s, &stack).unwrap_or((0, 0));

@@ -715,15 +715,17 @@ impl State {
     /// The combat units in a hex, top first.
     #[must_use]
     pub fn stack(&self, c: Cell) -> Vec<UnitId> {
-        let mut v: Vec<(u32, UnitId)> = self
+        let mut v: Vec<UnitId> = self
             .troops
             .iter()
             .enumerate()
             .filter(|(_, t)| t.cell == Some(c))
-            .map(|(i, t)| (t.pos, UnitId(i as u8)))
+            .map(|(i, _)| UnitId(i as u8))
             .collect();
-        v.sort_unstable();
-        v.into_iter().map(|x| x.1).collect()
+        if v.len() > 1 {
+            v.sort_unstable_by_key(|u| (self.troops[u.ix()].pos, u.0));
+        }
+        v
     }
 
     /// The top combat unit in a hex.
