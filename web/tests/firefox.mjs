@@ -46,6 +46,7 @@ function startServer() {
 const results = [];
 async function test(name, fn) {
   const t = Date.now();
+  running = name;
   try {
     await fn();
     results.push([name, true]);
@@ -58,6 +59,14 @@ async function test(name, fn) {
 
 const started = Date.now();
 const { proc, base } = await startServer();
+// Past this, the run fails naming the test it stood in instead of waiting on a page that stopped
+// answering.
+let running = 'setup';
+setTimeout(() => {
+  console.log(`FAIL the smoke test took longer than 600 s; running: ${running}`);
+  proc.kill('SIGKILL');
+  process.exit(1);
+}, 600000).unref();
 let browser = null;
 const errors = [];
 let page = null;

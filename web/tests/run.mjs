@@ -185,14 +185,25 @@ async function scriptedDone(run, v) {
 
 const results = [];
 const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
+// A test that takes longer than this fails with its name, rather than the whole run waiting on a
+// page that stopped answering (a CI machine's limit then says nothing about where it stood).
+const TEST_LIMIT_MS = Number(process.env.TEST_LIMIT_MS || 240000);
+let running = null;
 async function test(name, fn) {
   if (ONLY && !ONLY.test(name) && name !== 'no script errors on any page') return;
   const t = Date.now();
+  running = name;
+  let timer = null;
   try {
-    await fn();
+    await Promise.race([
+      fn(),
+      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`took longer than ${TEST_LIMIT_MS / 1000} s`)), TEST_LIMIT_MS); }),
+    ]);
+    clearTimeout(timer);
     results.push([name, true, Date.now() - t]);
     console.log(`ok   ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   } catch (e) {
+    clearTimeout(timer);
     results.push([name, false, Date.now() - t]);
     console.log(`FAIL ${name}\n${e.stack || e}`);
   }
@@ -207,6 +218,24 @@ function skip(name, why) {
 
 const started = Date.now();
 const { proc, base } = await startServer();
+// The whole suite's limit: past it, say which test was running, stop the server and fail.
+const SUITE_LIMIT_MS = Number(process.env.SUITE_LIMIT_MS || 1800000);
+setTimeout(() => {
+  console.log(`FAIL the suite took longer than ${SUITE_LIMIT_MS / 1000} s; running: ${running}`);
+  proc.kill('SIGKILL');
+  process.exit(1);
+}, SUITE_LIMIT_MS).unref();
+// A rejection nobody awaited (a request to a server that died) fails the run with its cause
+// after the results so far, instead of ending it without a summary.
+process.on('unhandledRejection', (e) => {
+  console.log(`FAIL unhandled, while running ${running}: ${e?.stack || e}`);
+  proc.kill('SIGKILL');
+  process.exit(1);
+});
+let stopping = false;
+proc.on('exit', (code, signal) => {
+  if (!stopping) console.log(`the server exited (${code ?? signal}) while running ${running}`);
+});
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
@@ -1495,6 +1524,7 @@ await test('no script errors on any page', async () => {
 });
 
 await browser.close();
+stopping = true;
 proc.kill();
 const failed = results.filter((r) => !r[1]);
 console.log(`\n${results.length - failed.length} passed, ${failed.length} failed${skipped.length ? `, ${skipped.length} skipped` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
