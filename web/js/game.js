@@ -419,7 +419,9 @@ function renderRoll() {
   box.innerHTML = '';
   box.style.display = x ? '' : 'none';
   if (!x) return;
-  if (x.done && !ui.rollDone) {
+  // Behind a hot-seat curtain the clock waits: the roll is still there for the player who
+  // takes the screen over (drawn again from their own log, so only if they may see it).
+  if (x.done && !ui.rollDone && !$('curtain').classList.contains('on')) {
     ui.rollDone = true;
     ui.rollTimer = setTimeout(hideRoll, ROLL_MS);
   }
@@ -1062,6 +1064,9 @@ async function main() {
         b.textContent = `I am the ${msg.name} player: show my forces`;
         b.onclick = () => ui.net.send('view', { side: msg.to });
         cur.classList.add('on');
+        // A roll on show waits behind the curtain (see renderRoll).
+        clearTimeout(ui.rollTimer);
+        ui.rollDone = false;
       } else if (msg.type === 'error') {
         toast(msg.message);
       }

@@ -832,6 +832,37 @@ await test('a Supporting Fire\'s preview shows the attack it joins with the guns
   assert.ok((await state(page)).observation.supports.some(([a, t]) => a === art && t === to), 'declared');
 });
 
+await test('hot-seat: a die rolled just before the screen is handed over is shown large to the player who takes it', async () => {
+  const script = await dmScript;
+  assert.ok(script, 'the CLI played the scripted battle');
+  const created = await api(base, '/api/games', { scenario: 'dm-leuthen-historical', players: { prussian: 'human', austrian: 'human' }, seed: 2, hotseat: true, auto_pass: false });
+  const page = await newPage();
+  await page.goto(`${base}/g/${created.id}#t=${created.sides.map((x) => x.token).join(',')}`);
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  const run = { page, script, i: 0 };
+  // The scripted battle through the protocol until a decision's die is on show when the
+  // curtain comes down.
+  let found = false;
+  while (!found && run.i < script.length) {
+    await scriptedUntil(run, () => true);
+    const v = (await state(page)).state;
+    await page.evaluate(([a, st]) => window.coupdoeil.net.request('act', { actions: [a], state: st }), [script[run.i], v]);
+    await scriptedDone(run, v);
+    await page.waitForTimeout(50);
+    found = await page.evaluate(() => !!document.querySelector('#curtain.on') && !!window.coupdoeil.roll);
+  }
+  assert.ok(found, 'the scripted battle has a die followed by a handover');
+  const die = await page.evaluate(() => window.coupdoeil.roll.step);
+  const v = (await state(page)).viewer;
+  // Passing the screen takes longer than a roll's few seconds on show.
+  await page.waitForTimeout(5000);
+  await page.click('#curtain-go');
+  await waitFor(page, (x) => window.coupdoeil.st.viewer !== x, v, 'the other side\'s view');
+  assert.ok(await page.locator('#roll').isVisible(), 'the die is shown large to the side taking the screen');
+  assert.equal(await page.evaluate(() => window.coupdoeil.roll.step), die, 'the same die');
+  await shot(page, 'hotseat-roll');
+});
+
 await test('a finished battle replays step by step and its record verifies', async () => {
   const created = await api(base, '/api/games', { scenario: 'dm-leuthen-historical', players: { prussian: 'random', austrian: 'greedy' }, seed: 5 });
   const id = created.id;

@@ -695,7 +695,17 @@ impl Conn {
                 return Vec::new();
             }
             self.handover = Some(s);
-            return vec![
+            // The side on screen sees first what its own decision led to (a die rolled for it,
+            // its result), in its own view, then the request to pass the screen.
+            let mut out = Vec::new();
+            if matches!(self.viewer, Viewer::Side(v) if self.seats.contains(&v))
+                && self
+                    .sent
+                    .is_some_and(|x| x.version != live.version && x.viewer == self.viewer)
+            {
+                out.push(self.state_message(&live).to_string());
+            }
+            out.push(
                 json!({
                     "type": "handover",
                     "to": side_letter(s),
@@ -703,7 +713,8 @@ impl Conn {
                     "state": live.version,
                 })
                 .to_string(),
-            ];
+            );
+            return out;
         }
         vec![self.state_message(&live).to_string()]
     }

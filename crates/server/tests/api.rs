@@ -261,16 +261,31 @@ async fn hot_seat_hands_the_screen_over() {
     let mut both = Client::join(addr, id, &[ta, tb]).await;
     assert_eq!(both.state.as_ref().unwrap()["viewer"], "A");
     assert!(both.my_turn());
+    let (seen, before) = (both.frames.len(), both.version());
     let r = both
-        .request(json!({"type": "act", "action": "pass", "state": both.version()}))
+        .request(json!({"type": "act", "action": "pass", "state": before}))
         .await;
     assert_eq!(r["type"], "done");
     // The Austrian decides next: the screen must change hands before anything of theirs shows.
-    let h = both
-        .until(|m| m["type"] == "handover" || m["type"] == "state")
-        .await;
-    assert_eq!(h["type"], "handover", "{h}");
+    let h = both.until(|m| m["type"] == "handover").await;
     assert_eq!(h["to"], "B");
+    // Before it, the Prussian's own view of what the decision led to (a die rolled for it is
+    // shown to the side that made it), and nothing in the Austrian's view.
+    let states: Vec<Value> = both.frames[seen..]
+        .iter()
+        .map(|f| serde_json::from_str::<Value>(f).unwrap())
+        .filter(|m| m["type"] == "state")
+        .collect();
+    assert!(
+        states.iter().all(|m| m["viewer"] == "A"),
+        "only the side on screen"
+    );
+    assert!(
+        states
+            .iter()
+            .any(|m| m["state"].as_u64().unwrap() > before && m["your_turn"] == false),
+        "the state after the decision, in the Prussian's view"
+    );
     let r = both
         .request(json!({"type": "act", "action": "pass", "state": both.version()}))
         .await;
