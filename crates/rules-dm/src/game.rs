@@ -104,8 +104,12 @@ impl Game for DrumsMuskets {
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         self.list_actions(s, out);
-        // Most lists come out sorted and unique already: one pass checks it.
-        if !out.windows(2).all(|w| w[0] < w[1]) {
+        let sorted = |out: &[Action]| out.windows(2).all(|w| w[0] < w[1]);
+        // The Movement Phase's lists, the most frequent, are built in the order of `Action`
+        // (movement.rs); the others mostly come out sorted and unique too: one pass checks it.
+        if matches!(s.stage, Stage::Movement) {
+            debug_assert!(sorted(out), "movement actions out of order: {out:?}");
+        } else if !sorted(out) {
             out.sort_unstable();
             out.dedup();
         }

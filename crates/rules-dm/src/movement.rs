@@ -272,20 +272,22 @@ impl DrumsMuskets {
         }
         // In the order of `Action`, so that the list needs no sorting: selections, dummies to
         // take off, the end of the phase.
-        out.extend(
-            self.units_of(s.phasing)
-                .filter(|&u| self.can_select(s, u))
-                .map(Action::Select),
-        );
-        // 7.7 A friendly dummy may be taken off during movement.
-        out.extend(
-            self.units_of(s.phasing)
-                .filter(|&u| {
-                    let p = s.piece(u);
-                    p.cell.is_some() && !p.gone && self.data.units[u.ix()].kind == Kind::Dummy
-                })
-                .map(Action::RemoveDummy),
-        );
+        // One pass over the pieces: the selections go out at once, the dummies that may be taken
+        // off (7.7) are kept aside to follow them.
+        let mut dummies: Stack<UnitId, 16> = Stack::new();
+        for u in self.units_of(s.phasing) {
+            let p = s.piece(u);
+            if p.cell.is_none() || p.gone {
+                continue;
+            }
+            if self.can_select(s, u) {
+                out.push(Action::Select(u));
+            }
+            if self.data.units[u.ix()].kind == Kind::Dummy {
+                dummies.push(u);
+            }
+        }
+        out.extend(dummies.iter().map(|&u| Action::RemoveDummy(u)));
         out.push(Action::EndPhase);
     }
 
