@@ -1,6 +1,8 @@
 // The WebSocket connection to the server: sends `hello` on every (re)connection, matches
 // replies to requests by `req`, reconnects with a growing pause. See docs/web.md.
 
+const REPLY_MS = 60000;
+
 export class Net {
   constructor(hello, handlers) {
     this.hello = hello;
@@ -44,6 +46,8 @@ export class Net {
   }
 
   // Sends a request; resolves with its reply (`done`, `reach`, `preview`), rejects on `error`.
+  // A request the server has not answered within REPLY_MS is given up with an error rather than
+  // left waiting for ever (the page and anything awaiting it would hang with it).
   request(type, fields = {}) {
     const req = this.next++;
     return new Promise((resolve, reject) => {
@@ -51,7 +55,11 @@ export class Net {
         reject(new Error('not connected'));
         return;
       }
-      this.waiting.set(req, { resolve, reject });
+      const timer = setTimeout(() => {
+        if (this.waiting.delete(req)) reject(new Error(`no answer from the server to ${type} within ${REPLY_MS / 1000} s`));
+      }, REPLY_MS);
+      const done = (f) => (v) => { clearTimeout(timer); f(v); };
+      this.waiting.set(req, { resolve: done(resolve), reject: done(reject) });
       this.ws.send(JSON.stringify({ type, req, ...fields }));
     });
   }
