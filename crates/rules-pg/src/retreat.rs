@@ -34,18 +34,41 @@ impl PrussiasGlory {
         let edges = self.data.armies[d.side].edges;
         let mut best: Option<(bool, i64, i32)> = None;
         let mut out = Vec::new();
+        // The enemy's Units on the map, read once: each neighbour asks whether one stands there,
+        // whether one holds it in its ZOC and how near the nearest is (the same answers as
+        // has_counter_of, in_ezoc and nearest_unit_of, without three passes over every troop
+        // per hex; routed units retreat hex by hex every turn, so this runs very often).
+        let foe = d.side.other();
+        let enemies: Vec<(UnitId, Cell)> = s
+            .troops
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.data.troops[*i].side == foe)
+            .filter_map(|(i, t)| t.cell.map(|tc| (UnitId(i as u8), tc)))
+            .collect();
         for n in board.neighbors(c) {
             if !self.passable(m, c, n)
-                || self.has_counter_of(s, d.side.other(), n)
+                || enemies.iter().any(|&(_, ec)| ec == n)
+                || s.leaders
+                    .iter()
+                    .enumerate()
+                    .any(|(i, l)| l.cell == Some(n) && self.data.leaders[i].side == foe)
                 || board.distance(r.origin, n) <= here
             {
                 continue;
             }
-            let ezoc = self.in_ezoc(s, d.side, n);
+            let nbrs = &board.cells[n.ix()].nbr;
+            let ezoc = enemies
+                .iter()
+                .any(|&(u, ec)| nbrs.contains(&Some(ec)) && self.exerts_zoc(s, u, n));
             if r.voluntary && ezoc {
                 continue;
             }
-            let enemy = self.nearest_unit_of(s, d.side.other(), n);
+            let enemy = enemies
+                .iter()
+                .map(|&(_, ec)| board.distance(n, ec))
+                .min()
+                .unwrap_or(u32::MAX);
             let key = (
                 ezoc,
                 -i64::from(enemy.min(1000)),
