@@ -48,4 +48,4 @@ pub use observe::Observation;
 pub use state::State;
 
 /// The rules version written into game records. Bump it whenever a change alters play.
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;

@@ -222,10 +222,15 @@ impl PrussiasGlory {
         let case_b = d.arm == Arm::Infantry && has(Arm::Cavalry);
         let case_c = d.arm == Arm::Cavalry && has(Arm::Infantry);
         if !friends.is_empty() && (over || case_b || case_c) {
-            // RULING: the rulebook's text stops in the middle of 10.9.2; 9.3 says Units make a
-            // Morale Check when retreated through, so each friendly Unit in the hex checks.
+            // RULING (pg-rulings 14): the rulebook's text stops in the middle of 10.9.2; 9.3
+            // says Units make a Morale Check when retreated through, so each friendly Unit in
+            // the hex that is not already Routed checks. A Routed Unit is already in flight: a
+            // check could only rout it again, and two hexes of Routed Units could then send each
+            // other back and forth without end.
             for &f in friends.iter().rev() {
-                s.pending.push(Frame::MoraleCheck { unit: f });
+                if s.troop(f).morale != Morale::Routed {
+                    s.pending.push(Frame::MoraleCheck { unit: f });
+                }
             }
         }
     }

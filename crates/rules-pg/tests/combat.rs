@@ -639,6 +639,33 @@ fn r10_9_2_infantry_retreating_into_cavalry_makes_it_check_morale() {
 }
 
 #[test]
+fn r10_9_2_routed_units_retreated_through_do_not_check_morale() {
+    // The same retreat as above, but the cavalry it must enter is already Routed: no check
+    // (ruling 14), so two hexes of Routed Units cannot send each other back and forth.
+    let mut fx = close_combat(&[("p-b", "0505"), ("a-a", "0605"), ("p-cuir", "0405")]);
+    fx.put("p-drag1", Some("0404"));
+    fx.put("p-drag2", Some("0406"));
+    for id in ["p-cuir", "p-drag1", "p-drag2"] {
+        fx.morale(id, Morale::Routed);
+    }
+    losses(&mut fx, P, &["0505"], "2", None);
+    fx.first_retreats();
+    let at = fx.cell_of("p-b").expect("p-b is on the map");
+    assert!(
+        ["0404", "0405", "0406"].contains(&at.as_str()),
+        "p-b retreated into a Routed friend's hex, not {at}"
+    );
+    assert!(
+        !fx.s
+            .pending
+            .iter()
+            .any(|f| matches!(f, Frame::MoraleCheck { .. })),
+        "no Morale Check for Routed Units: {:?}",
+        fx.s.pending
+    );
+}
+
+#[test]
 fn r9_3_morale_check_one_or_two_over_disorders_three_routs() {
     for (die, want) in [(5, Morale::Formed), (6, Morale::Disordered)] {
         let mut fx = close_combat(&[("p-b", "0505")]);
