@@ -46,6 +46,31 @@ index_type!(
     PostId(u8)
 );
 
+/// The game of the series a scenario is played at: Part I (the Soldiers Game) or Part II (the
+/// Battalion Game) of the rulebook, which adds its own phases and checks to the Soldiers rules.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Part I, the Soldiers Game.
+    #[default]
+    Soldiers,
+    /// Part II, the Battalion Game.
+    Battalion,
+}
+
+impl Level {
+    /// The name used in scenario files.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Soldiers => "soldiers",
+            Level::Battalion => "battalion",
+        }
+    }
+}
+
 /// 2.4 The three arms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -379,6 +404,9 @@ pub struct LeaderValues {
     /// 13.5.2 CVM (RULING: printed on the counter, see ge-rulings).
     #[serde(default)]
     pub cvm: i8,
+    /// B2.4.1 Leader Initiative Modifier (the Battalion Game's orders rolls, B5.4).
+    #[serde(default)]
+    pub lim: i8,
 }
 
 /// A leader.
@@ -402,7 +430,7 @@ pub struct LeaderDef {
     pub values: LeaderValues,
     /// 5.2.3 Replacement side values; `None` for the skull and crossbones.
     pub repl: Option<LeaderValues>,
-    /// 5.4 Efficiency Rating (corps leaders).
+    /// 5.4 Efficiency Rating (corps leaders; B5.4.3 also the Overall Commander).
     pub er: u8,
     /// 5.1 CIM from the scenario's CIM Chart (used when he is the OC).
     pub cim: i8,
@@ -1074,6 +1102,8 @@ pub struct Data {
     pub id: String,
     /// Scenario name.
     pub name: String,
+    /// The game played: Soldiers or Battalion (`[scenario] level`).
+    pub level: Level,
     /// Side ids and names (`A` first).
     pub sides: BySide<(String, String)>,
     /// Game Turns.
@@ -1246,6 +1276,8 @@ struct RawLeader {
     morale: i8,
     #[serde(default)]
     cvm: i8,
+    #[serde(default)]
+    lim: i8,
     #[serde(default)]
     er: u8,
     #[serde(default)]
@@ -1663,6 +1695,33 @@ fn parse_odds(text: &str) -> Option<(u8, u8)> {
     (a > 0 && b > 0 && a >= b).then_some((a, b))
 }
 
+/// `[scenario] level`: the game played, the Soldiers Game when absent.
+fn load_level(l: &mut Loader<'_>) -> Level {
+    match l.get("scenario.level").cloned() {
+        None => Level::Soldiers,
+        Some(toml::Value::String(v)) => match v.as_str() {
+            "soldiers" => Level::Soldiers,
+            "battalion" => Level::Battalion,
+            "brigade" => {
+                l.err(
+                    "scenario.level",
+                    "the Brigade Game (Part III) is not available yet: use `soldiers` or `battalion`",
+                );
+                Level::Soldiers
+            }
+            other => {
+                l.err(
+                    "scenario.level",
+                    format!("`{other}` is not a game of the series: `soldiers` or `battalion`"),
+                );
+                Level::Soldiers
+            }
+        },
+        // The scenario format has already reported a level that is not a string.
+        Some(_) => Level::Soldiers,
+    }
+}
+
 /// The most combat units and leaders a scenario may have (ids are one byte).
 pub const MAX_COUNTERS: usize = 250;
 
@@ -1680,6 +1739,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             format!("this rule system is `ge`, not `{}`", sc.rules),
         );
     }
+    let level = load_level(&mut l);
     let charts = load_charts(&mut l);
     let board = charts.as_ref().and_then(|c| load_board(&mut l, c));
 
@@ -1728,6 +1788,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             fsm: r.fsm,
             morale: r.morale,
             cvm: r.cvm,
+            lim: r.lim,
         };
         let side = l.side(&format!("{key}.side"), &r.side).unwrap_or(Side::A);
         if leaders.iter().any(|x| x.id == r.id) {
@@ -2093,11 +2154,11 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         }
     }
     for (i, ld) in leaders.iter().enumerate() {
-        if ld.er > 0 && ld.echelon != Echelon::Corps {
+        if ld.er > 0 && ld.echelon != Echelon::Corps && !ld.overall {
             let k = raw_leaders.get(i).map_or(0, |x| x.0);
             l.err(
                 &format!("leader[{k}].er"),
-                "an Efficiency Rating is a corps leader's (5.4)",
+                "an Efficiency Rating is a corps leader's or the Overall Commander's (5.4, B5.4.3)",
             );
         }
         if ld.echelon != Echelon::Adc && ld.values.range == 0 && ld.has_subordinates() {
@@ -2419,6 +2480,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             Ok(Data {
                 id: sc.id.clone(),
                 name: sc.name.clone(),
+                level,
                 sides: BySide::new(
                     (sc.sides[0].id.clone(), sc.sides[0].name.clone()),
                     (sc.sides[1].id.clone(), sc.sides[1].name.clone()),

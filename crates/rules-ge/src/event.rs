@@ -8,7 +8,7 @@ use coupdoeil_hex::Facing;
 use serde::{Deserialize, Serialize};
 
 /// One modifier of a roll or a column, with its rule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Modifier {
     /// What it is for.
     pub what: String,
@@ -189,6 +189,31 @@ pub enum Event {
     Regrouped { units: Vec<UnitId>, to: Cell },
     /// 13.2.6 Cavalry spent.
     Spent { units: Vec<UnitId> },
+    /// B5.4.1 An Orders Initiative roll: the order is won on a die below `lim`.
+    OrdersInitiative {
+        leader: LeaderId,
+        kind: OrderKind,
+        die: u8,
+        lim: i8,
+        lent: bool,
+        won: bool,
+    },
+    /// B5.4.2 A Corps Leader Orders Check: `pass_to` is `None` on a complete success, else the
+    /// number of subordinate leaders the order may be passed to.
+    OrdersCheck {
+        leader: LeaderId,
+        kind: OrderKind,
+        die: u8,
+        lim: i8,
+        lent: bool,
+        pass_to: Option<u8>,
+    },
+    /// B5.4.2 A corps leader passed his order to a subordinate leader.
+    OrderPassed {
+        from: LeaderId,
+        to: LeaderId,
+        kind: OrderKind,
+    },
     /// An objective changed hands.
     ObjectiveTaken { name: String, side: Side },
     /// The game ended.

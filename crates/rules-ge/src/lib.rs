@@ -41,6 +41,7 @@ pub mod movement;
 mod notation;
 pub mod observe;
 pub mod occ;
+pub mod orders;
 mod plans;
 pub mod reaction;
 pub mod retreat;

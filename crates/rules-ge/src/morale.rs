@@ -359,6 +359,8 @@ impl GloryEmpire {
                 mc.reaction_charge,
                 "14.4.2",
             ),
+            // B9.4 Its modifiers were gathered during the move and travel with the check.
+            CheckKind::Disorder => ("Disorder Check (B9.4.1)", "", 0, "B9.4"),
         };
         let mods = if v == 0 {
             Vec::new()
@@ -378,7 +380,8 @@ impl GloryEmpire {
         if units.is_empty() {
             return;
         }
-        let (why, mods) = self.check_terms(ck.kind);
+        let (why, mut mods) = self.check_terms(ck.kind);
+        mods.extend(ck.modifiers.iter().cloned());
         let ok = self.roll_check(s, &units, why, mods, roll, ev);
         match ck.kind {
             CheckKind::EnterEzoc => {
@@ -409,6 +412,45 @@ impl GloryEmpire {
                     self.start_reaction_charge(s, ck.cell, units, target, ev);
                 }
             }
+            CheckKind::Disorder => {
+                if !ok {
+                    self.disorder_failed(s, &units, ck.cell, ev);
+                }
+            }
+        }
+    }
+
+    /// B9.4.1 A failed Disorder Check: the stack is one level worse (retreating if it becomes
+    /// Shaken). RULING: a moving stack that ended its move on friendly units and stays with
+    /// them shares its new state with them, as a stack ending a move does (B9.1.2).
+    pub(crate) fn disorder_failed(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        cell: Cell,
+        ev: &mut Vec<Event>,
+    ) {
+        self.worsen(s, units, 1, false, ev);
+        let still: Vec<UnitId> = self.alive_in(s, units, cell);
+        if still.is_empty() || s.pending.iter().any(|f| matches!(f, Frame::Retreat(_))) {
+            return;
+        }
+        let worst = self.worst_morale(s, &still);
+        let others: Vec<UnitId> = s
+            .stack(cell)
+            .into_iter()
+            .filter(|u| !still.contains(u) && s.troop(*u).morale < worst)
+            .collect();
+        if !others.is_empty() {
+            let from = self.worst_morale(s, &others);
+            for &u in &others {
+                s.troop_mut(u).morale = worst;
+            }
+            ev.push(Event::MoraleChanged {
+                units: others,
+                from,
+                to: worst,
+            });
         }
     }
 
@@ -506,6 +548,7 @@ impl GloryEmpire {
             units,
             drm: 0,
             target,
+            modifiers: Vec::new(),
         }));
     }
 }

@@ -45,6 +45,16 @@ impl GloryEmpire {
         &self.data.troops[u.ix()].id
     }
 
+    /// B5.4.3 The LIM a leader would roll against, with the OC's lent or not.
+    fn orders_lim(&self, s: &State, l: LeaderId, lend: bool) -> i8 {
+        let side = self.data.leaders[l.ix()].side;
+        let mut lim = self.lim(s, l);
+        if lend {
+            lim = lim.saturating_add(self.lim(s, self.data.armies[side].oc));
+        }
+        lim
+    }
+
     fn lid(&self, l: LeaderId) -> &str {
         &self.data.leaders[l.ix()].id
     }
@@ -113,6 +123,18 @@ impl GloryEmpire {
             Action::Advance(u) => format!("advance {}", self.uid(u)),
             Action::Regroup(c) => format!("regroup {}", self.hex(c)),
             Action::Place(c) => format!("place {}", self.hex(c)),
+            Action::OrdersInitiative { leader, kind, lend } => format!(
+                "initiative {} {}{}",
+                self.lid(leader),
+                order_name(kind),
+                if lend { " lend" } else { "" }
+            ),
+            Action::OrdersCheck { leader, lend } => format!(
+                "orders-check {}{}",
+                self.lid(leader),
+                if lend { " lend" } else { "" }
+            ),
+            Action::PassOrder(l) => format!("pass-order {}", self.lid(l)),
         }
     }
 
@@ -262,6 +284,44 @@ impl GloryEmpire {
             Some("advance") => done(2, Action::Advance(self.unit_of(arg(1)?)?)),
             Some("regroup") => done(2, Action::Regroup(self.cell_of(arg(1)?)?)),
             Some("place") => done(2, Action::Place(self.cell_of(arg(1)?)?)),
+            Some("initiative") => {
+                let leader = self.leader_of(arg(1)?)?;
+                let kind = Self::order_of(arg(2)?)?;
+                match w.get(3).copied() {
+                    None => done(
+                        3,
+                        Action::OrdersInitiative {
+                            leader,
+                            kind,
+                            lend: false,
+                        },
+                    ),
+                    Some("lend") => done(
+                        4,
+                        Action::OrdersInitiative {
+                            leader,
+                            kind,
+                            lend: true,
+                        },
+                    ),
+                    Some(x) => Err(format!("`{x}`: only `lend` may follow the order")),
+                }
+            }
+            Some("orders-check") => {
+                let leader = self.leader_of(arg(1)?)?;
+                match w.get(2).copied() {
+                    None => done(
+                        2,
+                        Action::OrdersCheck {
+                            leader,
+                            lend: false,
+                        },
+                    ),
+                    Some("lend") => done(3, Action::OrdersCheck { leader, lend: true }),
+                    Some(x) => Err(format!("`{x}`: only `lend` may follow the leader")),
+                }
+            }
+            Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
             _ => Err(format!("`{text}` is not an action of Glory and Empire")),
         }
     }
@@ -273,6 +333,7 @@ impl GloryEmpire {
         match *a {
             Action::Pass => match s.pending.last() {
                 Some(Frame::React(_)) => "no (further) reaction (14)".into(),
+                Some(Frame::OrdersPass(_)) => "pass the order to no more leaders (B5.4.2)".into(),
                 Some(Frame::Combat(_)) => "no more (13)".into(),
                 _ => match s.stage {
                     Stage::Fire | Stage::NpFire => "end the fire segment (4.2.2)".into(),
@@ -281,6 +342,7 @@ impl GloryEmpire {
                     }
                     Stage::Attachment => "no more attachments (5.3.3)".into(),
                     Stage::Orders => "no more orders (5.4)".into(),
+                    Stage::OrdersInitiative => "no more Orders Initiative rolls (B5.4.1)".into(),
                     _ => "pass".into(),
                 },
             },
@@ -381,6 +443,28 @@ impl GloryEmpire {
             Action::Advance(u) => format!("{} advances after combat (13.6)", self.uname(u)),
             Action::Regroup(c) => format!("regroup into {} (13.2.5)", self.hex(c)),
             Action::Place(c) => format!("place the returning leader in {} (5.2.3)", self.hex(c)),
+            Action::OrdersInitiative { leader, kind, lend } => format!(
+                "{} rolls for {} on a d10 below his LIM {}{} (B5.4.1)",
+                self.lname(leader),
+                an_order(kind),
+                self.orders_lim(s, leader, lend),
+                if lend {
+                    ", the Overall Commander's LIM lent (B5.4.3)"
+                } else {
+                    ""
+                }
+            ),
+            Action::OrdersCheck { leader, lend } => format!(
+                "{} makes his Orders Check against LIM {}{} (B5.4.2)",
+                self.lname(leader),
+                self.orders_lim(s, leader, lend),
+                if lend {
+                    ", the Overall Commander's LIM lent (B5.4.3)"
+                } else {
+                    ""
+                }
+            ),
+            Action::PassOrder(l) => format!("pass the order to {} (B5.4.2)", self.lname(l)),
         }
     }
 
@@ -437,6 +521,18 @@ impl GloryEmpire {
                 format!("{acting} Orders Phase (5.4)"),
                 "place orders on leaders, or end the phase".to_string(),
             ),
+            Stage::OrdersInitiative => (
+                format!("{acting} Orders Initiative Phase (B5.4.1)"),
+                "roll for leaders without orders, or end the phase".to_string(),
+            ),
+            Stage::AttackOrders => (
+                format!("{p} Attack Orders Phase (B4.2.4)"),
+                "the Orders Checks of corps leaders with Attack orders (B5.4.2)".to_string(),
+            ),
+            Stage::ReserveOrders => (
+                format!("{np} Reserve Orders Phase (B4.2.5)"),
+                "the Orders Checks of corps leaders with Reserve orders (B5.4.2)".to_string(),
+            ),
             Stage::Rally => (
                 format!("{p} Rally Phase (8.2)"),
                 "the Rally Checks".to_string(),
@@ -488,6 +584,7 @@ impl GloryEmpire {
                         CheckKind::PassedThrough => "after a retreat passed through (9.2.1)",
                         CheckKind::Square => "to form Square in reaction (14.3)",
                         CheckKind::ReactionCharge => "to make a Reaction Charge (14.4.2)",
+                        CheckKind::Disorder => "as a Disorder Check after its move (B9.4)",
                     }
                 ),
                 Frame::FireRoll(f) => format!(
@@ -529,6 +626,18 @@ impl GloryEmpire {
                     "{} choose{} a facing (7.1.2)",
                     self.units_text(units),
                     if units.len() == 1 { "s" } else { "" }
+                ),
+                Frame::OrdersRoll(r) => format!(
+                    "the d10 of {} against LIM {} (B5.4)",
+                    self.lname(r.leader),
+                    r.lim
+                ),
+                Frame::OrdersPass(p) => format!(
+                    "{} may pass {} to {} more subordinate leader{} (B5.4.2)",
+                    self.lname(p.leader),
+                    an_order(p.kind),
+                    p.left,
+                    if p.left == 1 { "" } else { "s" }
                 ),
             },
         };
@@ -572,6 +681,52 @@ impl GloryEmpire {
                 "{} is attached to {} (5.3.3)",
                 self.uname(*unit),
                 self.lname(*leader)
+            ),
+            Event::OrdersInitiative {
+                leader,
+                kind,
+                die,
+                lim,
+                lent,
+                won,
+            } => format!(
+                "{} rolls {die} for {} against LIM {lim}{}: {} (B5.4.1)",
+                self.lname(*leader),
+                an_order(*kind),
+                if *lent {
+                    " (the OC's LIM lent, B5.4.3)"
+                } else {
+                    ""
+                },
+                if *won { "he has it" } else { "no order" }
+            ),
+            Event::OrdersCheck {
+                leader,
+                kind,
+                die,
+                lim,
+                lent,
+                pass_to,
+            } => format!(
+                "{}'s Orders Check for {}: {die} against LIM {lim}{}: {} (B5.4.2)",
+                self.lname(*leader),
+                an_order(*kind),
+                if *lent {
+                    " (the OC's LIM lent, B5.4.3)"
+                } else {
+                    ""
+                },
+                match pass_to {
+                    None => "complete success, the whole corps has it".to_string(),
+                    Some(1) => "minimal success, he may pass it to one subordinate".to_string(),
+                    Some(n) => format!("partial success, he may pass it to {n} subordinates"),
+                }
+            ),
+            Event::OrderPassed { from, to, kind } => format!(
+                "{} passes {} to {} (B5.4.2)",
+                self.lname(*from),
+                an_order(*kind),
+                self.lname(*to)
             ),
             Event::Ordered { leader, kind } => {
                 format!("{} receives {} (5.4)", self.lname(*leader), an_order(*kind))

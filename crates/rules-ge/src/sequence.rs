@@ -65,6 +65,9 @@ impl GloryEmpire {
                 order: None,
                 moved: false,
                 adc_moved: None,
+                initiative_rolled: false,
+                orders_checked: false,
+                order_limited: false,
             })
             .collect();
         let mut next = 1_000_000u32;
@@ -141,7 +144,9 @@ impl GloryEmpire {
                 Frame::React(w) => Some(w.side),
                 Frame::Combat(c) => self.combat_decider(c),
                 Frame::Face { units, .. } => Some(self.data.troops[units[0].ix()].side),
-                Frame::Check(_)
+                Frame::OrdersPass(p) => Some(self.data.leaders[p.leader.ix()].side),
+                Frame::OrdersRoll(_)
+                | Frame::Check(_)
                 | Frame::FireRoll(_)
                 | Frame::FireApply(_)
                 | Frame::Leader(_)
@@ -151,9 +156,15 @@ impl GloryEmpire {
         }
         match s.stage {
             Stage::ChooseFirst => s.initiative,
-            Stage::Attachment | Stage::Orders => Some(s.acting),
-            Stage::Fire | Stage::Movement | Stage::Charges | Stage::Assaults => Some(s.phasing),
-            Stage::NpFire | Stage::ReserveMovement => Some(s.phasing.other()),
+            Stage::Attachment | Stage::Orders | Stage::OrdersInitiative => Some(s.acting),
+            Stage::Fire
+            | Stage::AttackOrders
+            | Stage::Movement
+            | Stage::Charges
+            | Stage::Assaults => Some(s.phasing),
+            Stage::NpFire | Stage::ReserveOrders | Stage::ReserveMovement => {
+                Some(s.phasing.other())
+            }
             Stage::LeaderReplacement => {
                 s.returning.first().map(|&l| self.data.leaders[l.ix()].side)
             }
@@ -168,6 +179,7 @@ impl GloryEmpire {
                 Frame::Retreat(_) => self.retreat_actions(s, out),
                 Frame::React(_) => self.react_actions(s, out),
                 Frame::Combat(_) => self.combat_actions(s, out),
+                Frame::OrdersPass(_) => self.orders_actions(s, out),
                 Frame::Face { units, hexside } => {
                     let f = s.troop(units[0]).formation;
                     for x in Facing::ALL {
@@ -182,6 +194,9 @@ impl GloryEmpire {
         }
         match s.stage {
             Stage::ChooseFirst | Stage::Attachment | Stage::Orders => self.command_actions(s, out),
+            Stage::OrdersInitiative | Stage::AttackOrders | Stage::ReserveOrders => {
+                self.orders_actions(s, out);
+            }
             Stage::Fire => self.fire_actions(s, s.phasing, false, out),
             Stage::NpFire => self.fire_actions(s, s.phasing.other(), true, out),
             Stage::Movement | Stage::ReserveMovement => self.movement_actions(s, out),
@@ -204,6 +219,7 @@ impl GloryEmpire {
                 }
                 Frame::React(_) => self.do_react(s, a, ev),
                 Frame::Combat(_) => self.do_combat_action(s, a, ev),
+                Frame::OrdersPass(_) => self.do_orders(s, a, ev),
                 Frame::Face { units, .. } => {
                     s.pending.pop();
                     if let Action::Face(f) = a {
@@ -219,6 +235,9 @@ impl GloryEmpire {
         }
         match s.stage {
             Stage::ChooseFirst | Stage::Attachment | Stage::Orders => self.do_command(s, a, ev),
+            Stage::OrdersInitiative | Stage::AttackOrders | Stage::ReserveOrders => {
+                self.do_orders(s, a, ev);
+            }
             Stage::Fire | Stage::NpFire => match a {
                 Action::Fire { from, target } => self.do_fire(s, from, target, ev),
                 Action::Pass => {
@@ -255,6 +274,7 @@ impl GloryEmpire {
                 Frame::FireApply(_) => self.fire_apply_roll(s, v, ev),
                 Frame::Leader(_) => self.leader_roll(s, v, ev),
                 Frame::Combat(_) => self.combat_roll(s, v, ev),
+                Frame::OrdersRoll(_) => self.orders_roll(s, v, ev),
                 _ => {}
             }
             return;
@@ -333,7 +353,7 @@ impl GloryEmpire {
                         false
                     }
                 }
-                Frame::FireRoll(_) => false,
+                Frame::FireRoll(_) | Frame::OrdersRoll(_) | Frame::OrdersPass(_) => false,
             };
         }
         if s.closing {
@@ -397,8 +417,14 @@ impl GloryEmpire {
                     phase: "Non-Phasing Artillery Fire Segment (4.2.3)".into(),
                 });
             }
-            Stage::NpFire => self.enter_movement(s, ev),
-            Stage::Movement => {
+            Stage::NpFire if self.battalion() => self.begin_attack_orders(s, ev),
+            Stage::NpFire | Stage::AttackOrders => self.enter_movement(s, ev),
+            Stage::Movement if self.battalion() => {
+                s.moving = None;
+                self.fortify_posts(s, ev);
+                self.begin_reserve_orders(s, ev);
+            }
+            Stage::Movement | Stage::ReserveOrders => {
                 s.moving = None;
                 self.fortify_posts(s, ev);
                 // 4.2.5 Reserve Command Status Phase: markers only placed.
@@ -443,6 +469,7 @@ impl GloryEmpire {
             Stage::Attachment | Stage::Orders | Stage::ChooseFirst => {
                 self.do_command(s, Action::Pass, ev);
             }
+            Stage::OrdersInitiative => self.do_orders(s, Action::Pass, ev),
             Stage::LeaderReplacement => self.end_of_turn(s, ev),
             _ => {}
         }
@@ -572,6 +599,9 @@ impl GloryEmpire {
         for l in &mut s.leaders {
             l.order = None;
             l.adc_moved = None;
+            l.initiative_rolled = false;
+            l.orders_checked = false;
+            l.order_limited = false;
         }
         for g in &mut s.garrisons {
             g.order = None;

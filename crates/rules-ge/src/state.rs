@@ -2,7 +2,8 @@
 //! pending procedures ([`Frame`]) so that reactions, checks, retreats and close combats
 //! interrupt whatever is going on and hand control back when they are done.
 
-use crate::data::{Cell, Formation, LeaderId, UnitId};
+use crate::data::{Cell, Echelon, Formation, LeaderId, UnitId};
+use crate::event::Modifier;
 use coupdoeil_engine::{BySide, Side};
 use coupdoeil_hex::Facing;
 use serde::{Deserialize, Serialize};
@@ -172,6 +173,16 @@ pub struct Leader {
     /// 5.2.4 An aide-de-camp moved in a Movement (true) or Reserve Movement (false) Phase this
     /// turn.
     pub adc_moved: Option<bool>,
+    /// B5.4.1 He has rolled for Orders Initiative this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub initiative_rolled: bool,
+    /// B5.4.2 His Corps Leader Orders Check is made for this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub orders_checked: bool,
+    /// B5.4.2 His Orders Check was not a complete success: his order covers him alone, and the
+    /// subordinates he passed it to carry their own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub order_limited: bool,
 }
 
 /// One side's Command Segment (5.1, 5.4).
@@ -185,6 +196,18 @@ pub struct SideState {
     pub attached_done: bool,
     /// The side has finished its Orders Phase.
     pub orders_done: bool,
+    /// B5.4.3 Leaders the Overall Commander has lent his LIM to in the current phase.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lent: u8,
+    /// B5.4.1 The lowest echelon that has rolled for Orders Initiative this turn: no higher
+    /// echelon may roll after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative_floor: Option<Echelon>,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(v: &u8) -> bool {
+    *v == 0
 }
 
 /// A Garrison's changing state (5.3.2).
@@ -325,6 +348,8 @@ pub enum CheckKind {
     Square,
     /// 14.4.2 A Reaction Charge Check against the moving stack's hex.
     ReactionCharge,
+    /// B9.4 A Disorder Check at the end of a move.
+    Disorder,
 }
 
 /// 8.1 A check against the Morale Value of a stack's top unit, waiting for its dice.
@@ -340,6 +365,9 @@ pub struct Check {
     pub drm: i8,
     /// The hex concerned (the hex to enter, the hex to charge).
     pub target: Option<Cell>,
+    /// B9.4 The modifiers gathered before the roll (a Disorder Check's, summed over the move).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modifiers: Vec<Modifier>,
 }
 
 /// A step of the moving group in progress (9.1, 10, 14): each stage may wait for reactions or
@@ -548,6 +576,43 @@ pub enum LeaderRoll {
     Casualty(Vec<LeaderId>),
 }
 
+/// What an orders roll is for (B5.4.1, B5.4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrdersRollKind {
+    /// B5.4.1 Orders Initiative: the leader gets the order on a die below his LIM.
+    Initiative,
+    /// B5.4.2 A Corps Leader Orders Check: complete at or below his LIM, partial up to LIM+2,
+    /// minimal above.
+    CorpsCheck,
+}
+
+/// B5.4.1 / B5.4.2 A leader's orders roll, waiting for its d10.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OrdersRoll {
+    /// The leader rolling.
+    pub leader: LeaderId,
+    /// The order at stake.
+    pub kind: OrderKind,
+    /// His LIM for this roll (with the Overall Commander's lent, B5.4.3).
+    pub lim: i8,
+    /// The Overall Commander lent his LIM.
+    pub lent: bool,
+    /// What the roll is for.
+    pub roll: OrdersRollKind,
+}
+
+/// B5.4.2 A corps leader short of a complete success passes his order to subordinate leaders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OrdersPass {
+    /// The corps leader.
+    pub leader: LeaderId,
+    /// His order.
+    pub kind: OrderKind,
+    /// Subordinates he may still pass it to.
+    pub left: u8,
+}
+
 /// A procedure that interrupts the current phase; the top of [`State::pending`] runs first.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Frame {
@@ -576,6 +641,10 @@ pub enum Frame {
         /// Only hexside facings (Column).
         hexside: bool,
     },
+    /// B5.4.1 / B5.4.2 An orders roll.
+    OrdersRoll(OrdersRoll),
+    /// B5.4.2 An order being passed down.
+    OrdersPass(OrdersPass),
 }
 
 /// The phases and segments of a Game Turn (4).
@@ -592,14 +661,20 @@ pub enum Stage {
     Attachment,
     /// 5.4 Orders Phase (the side in `State::acting`).
     Orders,
+    /// B5.4.1 Orders Initiative Phase (the side in `State::acting`).
+    OrdersInitiative,
     /// 8.2 Rally Phase: the stacks in `State::queue` check in turn.
     Rally,
     /// 4.2.2 Fire Segment (phasing).
     Fire,
     /// 4.2.3 Non-Phasing Artillery Segment.
     NpFire,
+    /// B4.2.4 Attack Orders Phase: the phasing corps leaders' Orders Checks (B5.4.2).
+    AttackOrders,
     /// 4.2.4 Movement Phase (phasing).
     Movement,
+    /// B4.2.5 Reserve Orders Phase: the non-phasing corps leaders' Orders Checks (B5.4.2).
+    ReserveOrders,
     /// 4.2.5 Reserve Movement Phase (non-phasing).
     ReserveMovement,
     /// 4.2.6 Charge Phase.

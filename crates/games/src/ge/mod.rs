@@ -158,6 +158,7 @@ pub(super) fn command_stage(stage: Stage) -> bool {
             | Stage::ChooseFirst
             | Stage::Attachment
             | Stage::Orders
+            | Stage::OrdersInitiative
     )
 }
 
@@ -181,6 +182,9 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Stage::ChooseFirst => "Initiative Phase: who goes first (5.1)",
         Stage::Attachment => "Command Attachment Phase (5.3.3)",
         Stage::Orders => "Orders Phase (5.4)",
+        Stage::OrdersInitiative => "Orders Initiative Phase (B5.4.1)",
+        Stage::AttackOrders => "Attack Orders Phase (B4.2.4)",
+        Stage::ReserveOrders => "Reserve Orders Phase (B4.2.5)",
         Stage::Rally => "Rally Phase (8.2)",
         Stage::Fire => "Fire Segment (4.2.2)",
         Stage::NpFire => "Non-Phasing Artillery Segment (4.2.3)",
@@ -219,6 +223,8 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         )),
         Some(Frame::Leader(_)) => Some("a leader roll (5.2)".to_string()),
         Some(Frame::Face { .. }) => Some("a facing (7.1.2)".to_string()),
+        Some(Frame::OrdersRoll(_)) => Some("an orders roll (B5.4)".to_string()),
+        Some(Frame::OrdersPass(_)) => Some("an order passed down (B5.4.2)".to_string()),
         None => None,
     };
     match detail {

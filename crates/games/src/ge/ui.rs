@@ -321,7 +321,10 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     h.hex = at(unit);
                     h.target_unit = Some(lid(g, leader));
                 }
-                Action::Order { leader, .. } => {
+                Action::Order { leader, .. }
+                | Action::OrdersInitiative { leader, .. }
+                | Action::OrdersCheck { leader, .. }
+                | Action::PassOrder(leader) => {
                     h.unit = Some(lid(g, leader));
                     h.hex = leader_at(leader);
                 }

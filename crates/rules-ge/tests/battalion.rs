@@ -1,0 +1,463 @@
+//! The Battalion Game (Part II of the rulebook): the level switch, and each Battalion rule case
+//! built from small positions on the test scenario played at the Battalion level, with forced
+//! dice. Rule numbers are Part II's (B-prefixed in test names).
+
+mod common;
+use common::{B, F, Fx};
+use coupdoeil_engine::{Game, ToAct};
+use coupdoeil_ge::data::{Formation, Level};
+use coupdoeil_ge::event::Event;
+use coupdoeil_ge::state::{Frame, OrderKind, Stage};
+use coupdoeil_ge::{Action, Chance, GloryEmpire};
+
+/// The test scenario played as the Battalion Game, with LIMs on the leaders' counters (the
+/// Overall Commanders LIM 2 and ER 2 as in the B5.4.3 example, Kellermann's corps ER 2 and
+/// LIM 4 as in the B5.4.2 example), then `edit`.
+fn bgame_with(edit: impl Fn(String) -> String) -> GloryEmpire {
+    common::game_edit(|t| {
+        let t = t
+            .replacen(
+                "setup = \"historical\"\n",
+                "setup = \"historical\"\nlevel = \"battalion\"\n",
+                1,
+            )
+            .replacen(
+                "name = \"Sir Arthur Wellesley\"\n",
+                "name = \"Sir Arthur Wellesley\"\nlim = 2\ner = 2\n",
+                1,
+            )
+            .replacen(
+                "name = \"Brig.-Gen. Anstruther\"\n",
+                "name = \"Brig.-Gen. Anstruther\"\nlim = 3\n",
+                1,
+            )
+            .replacen(
+                "name = \"Brig.-Gen. Fane\"\n",
+                "name = \"Brig.-Gen. Fane\"\nlim = 3\n",
+                1,
+            )
+            .replacen(
+                "name = \"General Junot\"\n",
+                "name = \"General Junot\"\nlim = 2\ner = 2\n",
+                1,
+            )
+            .replacen(
+                "name = \"General Kellermann\"\n",
+                "name = \"General Kellermann\"\nlim = 4\n",
+                1,
+            )
+            .replacen(
+                "er = 1\nnote = \"the grenadier",
+                "er = 2\nnote = \"the grenadier",
+                1,
+            )
+            .replacen(
+                "name = \"Colonel Saint-Clair\"\n",
+                "name = \"Colonel Saint-Clair\"\nlim = 3\n",
+                1,
+            )
+            .replacen(
+                "name = \"Colonel Maransin\"\n",
+                "name = \"Colonel Maransin\"\nlim = 2\n",
+                1,
+            )
+            .replacen(
+                "name = \"General Margaron\"\n",
+                "name = \"General Margaron\"\nlim = 3\n",
+                1,
+            )
+            .replacen(
+                "name = \"General Thomieres\"\n",
+                "name = \"General Thomieres\"\nlim = 2\n",
+                1,
+            );
+        edit(t)
+    })
+}
+
+fn bgame() -> GloryEmpire {
+    bgame_with(|t| t)
+}
+
+/// An empty Battalion position: nothing on the map, every leader In Command and orderless.
+fn battalion() -> Fx {
+    Fx::empty_of(bgame())
+}
+
+/// An empty Battalion position with the French leaders of Kellermann's corps, Junot, Margaron
+/// and their units on the map, French to act in `stage`.
+fn french_command(stage: Stage) -> Fx {
+    let mut f = battalion();
+    for (l, at) in [
+        ("junot", "1407"),
+        ("kellermann", "1307"),
+        ("saint-clair", "1307"),
+        ("maransin", "1206"),
+        ("margaron", "1304"),
+        ("thomieres", "1308"),
+    ] {
+        f.put_leader(l, at);
+    }
+    f.put("gren-1-1", "1307", Formation::Column, "NW");
+    f.put("gren-2-1", "1206", Formation::Column, "NW");
+    f.put("fr-guns", "1207", Formation::Limbered, "NW");
+    f.put("drag-3a", "1304", Formation::Column, "NW");
+    f.s.initiative = Some(B);
+    f.s.first = B;
+    f.s.acting = F;
+    f.at(B, stage);
+    if stage == Stage::ReserveOrders {
+        f.s.phasing = B;
+    } else if stage == Stage::AttackOrders {
+        f.s.phasing = F;
+    }
+    f
+}
+
+fn order_of(f: &Fx, l: &str) -> Option<OrderKind> {
+    f.s.leader(f.leader(l)).order
+}
+
+fn unit_order(f: &Fx, u: &str) -> Option<OrderKind> {
+    f.game.unit_order(&f.s, f.unit(u))
+}
+
+/// Plays on with passes (or the first legal action) and fixed dice until `stop` holds.
+fn drive(f: &mut Fx, stop: impl Fn(&Fx) -> bool) {
+    for _ in 0..5000 {
+        if stop(f) {
+            return;
+        }
+        match f.to_act() {
+            ToAct::Over => return,
+            ToAct::Chance => {
+                let c = match f.game.chance(&f.s).outcomes()[0].0 {
+                    Chance::D10(_) => Chance::D10(5),
+                    Chance::Percentile(_) => Chance::Percentile(50),
+                    Chance::Pick(_) => Chance::Pick(0),
+                };
+                f.roll(c);
+            }
+            ToAct::Side(_) => {
+                let legal = f.legal();
+                let a = if legal.contains(&Action::Pass) {
+                    Action::Pass
+                } else {
+                    legal[0]
+                };
+                f.game.apply_action_unchecked(&mut f.s, &a, &mut f.events);
+            }
+        }
+    }
+    panic!("no stop: {}", f.game.waiting_text(&f.s));
+}
+
+fn phases(f: &Fx) -> Vec<String> {
+    f.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Phase { side, phase } => {
+                let who = if *side == B { "B" } else { "F" };
+                Some(format!("{who} {}", phase.split(" (").next().unwrap_or("")))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The level switch.
+
+#[test]
+fn b1_level_defaults_to_the_soldiers_game() {
+    assert_eq!(common::game().data.level, Level::Soldiers);
+    assert_eq!(common::shipped_vimeiro().data.level, Level::Soldiers);
+    assert_eq!(
+        common::game_with("[scenario]\nlevel = \"battalion\"\n")
+            .data
+            .level,
+        Level::Battalion
+    );
+    let soldiers = common::game_with("[scenario]\nlevel = \"soldiers\"\n");
+    assert_eq!(soldiers.data.level, Level::Soldiers);
+    assert_eq!(bgame().data.level, Level::Battalion);
+}
+
+#[test]
+fn b1_level_is_checked_at_load() {
+    assert_eq!(
+        common::load_errors("[scenario]\nlevel = \"grand-tactical\"\n"),
+        "extra.toml: scenario.level: `grand-tactical` is not a game of the series: `soldiers` or `battalion`"
+    );
+    assert!(common::load_errors("[scenario]\nlevel = \"brigade\"\n").contains("not available yet"));
+    assert_eq!(
+        common::load_errors("[scenario]\nlevel = 2\n"),
+        "extra.toml: scenario.level: invalid type: integer `2`, expected a string"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// B4 Sequence of Play.
+
+#[test]
+fn b4_the_battalion_phases_of_a_game_turn_in_order() {
+    let mut f = Fx::empty_of(bgame());
+    f.s = f.game.initial_state();
+    f.d10(4);
+    f.d10(5);
+    f.play("first british");
+    // Kellermann holds an Attack order and Thomieres a Reserve one from the Orders Phase.
+    drive(&mut f, |f| f.s.stage == Stage::Orders && f.s.acting == F);
+    f.play("order kellermann attack");
+    drive(&mut f, |f| f.s.turn == 2);
+    let want = [
+        "F Command Attachment Phase",
+        "F Orders Phase",
+        "F Orders Initiative Phase",
+        "B Rally Phase",
+        "B Fire Segment",
+        "F Non-Phasing Artillery Fire Segment",
+        "B Attack Orders Phase",
+        "B Movement Phase",
+        "F Reserve Orders Phase",
+        "F Reserve Movement Phase",
+        "B Charge Phase",
+        "B Assault Phase",
+        "F Rally Phase",
+        "F Fire Segment",
+        "B Non-Phasing Artillery Fire Segment",
+        "F Attack Orders Phase",
+        "F Movement Phase",
+        "B Reserve Orders Phase",
+        "B Reserve Movement Phase",
+        "F Charge Phase",
+        "F Assault Phase",
+        "B Leader Replacement Phase",
+    ];
+    assert_eq!(phases(&f), want);
+    // Kellermann made his Orders Check in the French Attack Orders Phase.
+    assert!(f.events.iter().any(
+        |e| matches!(e, Event::OrdersCheck { leader, .. } if *leader == f.leader("kellermann"))
+    ));
+}
+
+#[test]
+fn b4_the_soldiers_game_has_no_battalion_phases() {
+    let mut f = Fx::deployed();
+    f.d10(4);
+    f.d10(5);
+    f.play("first british");
+    drive(&mut f, |f| f.s.turn == 2);
+    let p = phases(&f);
+    assert!(!p.iter().any(|x| x.contains("Orders Initiative")
+        || x.contains("Attack Orders")
+        || x.contains("Reserve Orders")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// B5.4.1 Orders Initiative.
+
+#[test]
+fn b5_4_1_a_die_below_the_lim_gives_the_leader_the_order() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    // Saint-Clair (LIM 3) rolls a 2 for an Attack order: below 3.
+    f.play("initiative saint-clair attack");
+    assert_eq!(f.to_act(), ToAct::Chance);
+    f.d10(2);
+    assert_eq!(order_of(&f, "saint-clair"), Some(OrderKind::Attack));
+    assert_eq!(unit_order(&f, "gren-1-1"), Some(OrderKind::Attack));
+    // Maransin (LIM 2) rolls a 2 for a Reserve order: not below 2.
+    f.play("initiative maransin reserve");
+    f.d10(2);
+    assert_eq!(order_of(&f, "maransin"), None);
+    assert!(
+        f.log()
+            .contains("rolls 2 for a Reserve order against LIM 2: no order (B5.4.1)")
+    );
+}
+
+#[test]
+fn b5_4_1_one_roll_per_leader_and_per_command_segment() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    f.play("initiative margaron attack");
+    f.d10(8);
+    assert_eq!(order_of(&f, "margaron"), None);
+    assert!(!f.can("initiative margaron reserve"), "one type, one roll");
+    assert!(!f.can("initiative margaron attack"));
+}
+
+#[test]
+fn b5_4_1_leaders_with_an_order_do_not_roll() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    let m = f.leader("margaron");
+    f.s.leaders[m.ix()].order = Some(OrderKind::Reserve);
+    assert!(!f.can("initiative margaron attack"));
+    assert!(f.can("initiative thomieres attack"));
+}
+
+#[test]
+fn b5_4_1_the_highest_echelon_rolls_first() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    assert!(f.can("initiative kellermann attack"));
+    // Thomieres, a brigade leader, rolls: no corps leader may roll after him.
+    f.play("initiative thomieres attack");
+    f.d10(9);
+    assert!(!f.can("initiative kellermann attack"));
+    assert!(
+        f.can("initiative margaron attack"),
+        "the same echelon still may"
+    );
+}
+
+#[test]
+fn b5_4_1_an_in_command_subordinate_may_not_roll_under_a_superior_who_has_rolled() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    f.play("initiative kellermann attack");
+    f.d10(9);
+    assert_eq!(order_of(&f, "kellermann"), None);
+    assert!(
+        !f.can("initiative saint-clair attack"),
+        "his corps leader rolled"
+    );
+    // An Out of Command subordinate still may.
+    let sc = f.leader("saint-clair");
+    f.s.leaders[sc.ix()].in_command = false;
+    assert!(f.can("initiative saint-clair attack"));
+    // A leader under the Overall Commander alone is not held back by him.
+    let junot = f.leader("junot");
+    f.s.leaders[junot.ix()].order = Some(OrderKind::Attack);
+    assert!(f.can("initiative margaron attack"));
+}
+
+#[test]
+fn b5_4_1_the_initiative_loser_rolls_first_then_the_turn_begins() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    f.put_leader("wellesley", "0808");
+    f.put_leader("fane", "0909");
+    f.put("1-50", "0909", Formation::Line, "N");
+    assert_eq!(f.to_act(), ToAct::Side(F));
+    f.play("pass");
+    assert_eq!(f.s.stage, Stage::OrdersInitiative);
+    assert_eq!(f.s.acting, B);
+    f.play("pass");
+    assert_ne!(f.s.stage, Stage::OrdersInitiative);
+}
+
+// ---------------------------------------------------------------------------------------------
+// B5.4.2 Corps Leader Orders Check.
+
+fn kellermann_attacks(die: u8) -> Fx {
+    let mut f = french_command(Stage::AttackOrders);
+    let k = f.leader("kellermann");
+    f.s.leaders[k.ix()].order = Some(OrderKind::Attack);
+    f.play("orders-check kellermann");
+    f.d10(die);
+    f
+}
+
+#[test]
+fn b5_4_2_complete_success_orders_the_whole_corps() {
+    let f = kellermann_attacks(4);
+    assert!(f.log().contains("complete success"), "{}", f.log());
+    assert_eq!(unit_order(&f, "gren-1-1"), Some(OrderKind::Attack));
+    assert_eq!(unit_order(&f, "gren-2-1"), Some(OrderKind::Attack));
+    assert_eq!(unit_order(&f, "fr-guns"), Some(OrderKind::Attack));
+}
+
+#[test]
+fn b5_4_2_example_a_roll_of_5_against_lim_4_and_er_2_passes_the_order_to_two() {
+    // The rule's example: LIM 4, ER 2, a 5 is more than the LIM and at most LIM+2.
+    let mut f = kellermann_attacks(5);
+    assert!(
+        f.log()
+            .contains("partial success, he may pass it to 2 subordinates"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.to_act(), ToAct::Side(F));
+    // Before he passes it, no unit of the corps has it, not even his own guns.
+    assert_eq!(unit_order(&f, "gren-1-1"), None);
+    assert_eq!(unit_order(&f, "fr-guns"), None);
+    f.play("pass-order saint-clair");
+    assert_eq!(unit_order(&f, "gren-1-1"), Some(OrderKind::Attack));
+    assert_eq!(unit_order(&f, "gren-2-1"), None);
+    f.play("pass-order maransin");
+    assert_eq!(unit_order(&f, "gren-2-1"), Some(OrderKind::Attack));
+    assert!(
+        !matches!(f.s.pending.last(), Some(Frame::OrdersPass(_))),
+        "two passed, none left"
+    );
+}
+
+#[test]
+fn b5_4_2_example_a_roll_of_7_passes_the_order_to_one() {
+    let mut f = kellermann_attacks(7);
+    assert!(f.log().contains("minimal success"), "{}", f.log());
+    f.play("pass-order maransin");
+    assert!(!matches!(f.s.pending.last(), Some(Frame::OrdersPass(_))));
+    assert_eq!(unit_order(&f, "gren-2-1"), Some(OrderKind::Attack));
+    assert_eq!(unit_order(&f, "gren-1-1"), None);
+}
+
+#[test]
+fn b5_4_2_the_order_goes_only_to_subordinates_in_command() {
+    let mut f = french_command(Stage::AttackOrders);
+    let k = f.leader("kellermann");
+    f.s.leaders[k.ix()].order = Some(OrderKind::Attack);
+    // Maransin is far beyond Kellermann's Command Range 4.
+    f.put_leader("maransin", "0101");
+    f.play("orders-check kellermann");
+    f.d10(6);
+    assert!(f.can("pass-order saint-clair"));
+    assert!(!f.can("pass-order maransin"));
+}
+
+#[test]
+fn b5_4_2_reserve_orders_are_checked_in_the_reserve_orders_phase() {
+    let mut f = french_command(Stage::ReserveOrders);
+    let k = f.leader("kellermann");
+    f.s.leaders[k.ix()].order = Some(OrderKind::Reserve);
+    assert_eq!(f.to_act(), ToAct::Side(F));
+    // B5.4.3 No loan of the Overall Commander's LIM in this phase.
+    assert_eq!(f.legal_text(), vec!["orders-check kellermann".to_string()]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// B5.4.3 The Overall Commander lends his LIM.
+
+#[test]
+fn b5_4_3_example_a_lim_of_2_with_the_oc_s_2_succeeds_on_4_or_less() {
+    let game = bgame_with(|t| {
+        t.replacen(
+            "name = \"General Kellermann\"\nlim = 4\n",
+            "name = \"General Kellermann\"\nlim = 2\n",
+            1,
+        )
+    });
+    let mut f = Fx::empty_of(game);
+    f.put_leader("junot", "1407");
+    f.put_leader("kellermann", "1307");
+    f.put_leader("saint-clair", "1307");
+    f.put("gren-1-1", "1307", Formation::Column, "NW");
+    f.at(F, Stage::AttackOrders);
+    let k = f.leader("kellermann");
+    f.s.leaders[k.ix()].order = Some(OrderKind::Attack);
+    assert!(f.can("orders-check kellermann"));
+    f.play("orders-check kellermann lend");
+    f.d10(4);
+    assert!(f.log().contains("4 against LIM 4"), "{}", f.log());
+    assert!(f.log().contains("complete success"));
+    assert_eq!(unit_order(&f, "gren-1-1"), Some(OrderKind::Attack));
+}
+
+#[test]
+fn b5_4_3_the_oc_lends_to_at_most_er_leaders_a_phase() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    f.play("initiative kellermann attack lend");
+    f.d10(9);
+    f.play("initiative margaron attack lend");
+    f.d10(9);
+    assert!(f.can("initiative thomieres attack"));
+    assert!(!f.can("initiative thomieres attack lend"), "ER 2 used up");
+    assert!(!f.can("initiative junot attack lend"), "not to himself");
+}
