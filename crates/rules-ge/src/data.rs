@@ -933,6 +933,30 @@ pub struct Charts {
     pub capture: Vec<u8>,
     /// 14 Reaction values.
     pub reactions: Reactions,
+    /// B9.5 Force March: MP beyond the normal MA, by unit type.
+    pub force_march: [u8; 7],
+    /// B9.4 The Move Disorder Check Events chart (required by the Battalion Game).
+    pub disorder: Option<DisorderChart>,
+}
+
+/// B9.4 The Move Disorder Check Events chart: the DRMs a moving stack gathers for its Disorder
+/// Check, and B9.1.2 the cost of passing through friends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DisorderChart {
+    /// Each Hexside Obstacle crossed.
+    pub obstacle: i8,
+    /// The first formation change.
+    pub first_change: i8,
+    /// Each formation change after the first.
+    pub further_change: i8,
+    /// Each MDT or HDT hex entered after the first.
+    pub dense_after_first: i8,
+    /// Each MP spent beyond the normal MA (B9.5 Force March).
+    pub force_march_per_mp: i8,
+    /// B9.1.2 Extra MP to move on from a hex of friendly units entered during the move.
+    pub pass_through_mp: u8,
+    /// Too many MP: `(formation, MP allowed, DRM per MP beyond)`.
+    pub over_mp: Vec<(Formation, u8, i8)>,
 }
 
 /// 7.1 Which arc a hexside of a unit is in.
@@ -1548,6 +1572,33 @@ struct RawChange {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawForceMarch {
+    #[serde(rename = "type")]
+    kind: String,
+    extra: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDisorder {
+    obstacle: i8,
+    first_change: i8,
+    further_change: i8,
+    dense_after_first: i8,
+    force_march_per_mp: i8,
+    pass_through_mp: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDisorderMp {
+    formation: String,
+    mp: u8,
+    drm: i8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawRoads {
     road: u8,
     trail: u8,
@@ -1741,6 +1792,12 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
     }
     let level = load_level(&mut l);
     let charts = load_charts(&mut l);
+    if level == Level::Battalion && charts.as_ref().is_some_and(|c| c.disorder.is_none()) {
+        l.err(
+            "movement.disorder",
+            "the Battalion Game needs the Move Disorder Check Events chart (B9.4)",
+        );
+    }
     let board = charts.as_ref().and_then(|c| load_board(&mut l, c));
 
     // [clock]
@@ -2906,6 +2963,46 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
         };
         changes[c.arm as usize][a.ix()][b.ix()] = Some(c.cost);
     }
+    // B9.5 Force March and B9.4 Disorder Checks (Battalion Game; optional otherwise).
+    let mut force_march = [0u8; 7];
+    for (i, r) in l.indexed::<RawForceMarch>("movement.force_march", false) {
+        match Kind::parse(&r.kind) {
+            Some(k) => force_march[k as usize] = r.extra,
+            None => {
+                l.err(
+                    &format!("movement.force_march[{i}].type"),
+                    format!("`{}` is not a unit type", r.kind),
+                );
+                ok = false;
+            }
+        }
+    }
+    let disorder = match l.get("movement.disorder").cloned() {
+        None => None,
+        Some(v) => l.typed::<RawDisorder>("movement.disorder", &v).map(|d| {
+            let mut over_mp = Vec::new();
+            for (i, r) in l.indexed::<RawDisorderMp>("movement.disorder_mp", false) {
+                match Formation::parse(&r.formation) {
+                    Some(f) => over_mp.push((f, r.mp, r.drm)),
+                    None => {
+                        l.err(
+                            &format!("movement.disorder_mp[{i}].formation"),
+                            format!("`{}` is not a formation", r.formation),
+                        );
+                    }
+                }
+            }
+            DisorderChart {
+                obstacle: d.obstacle,
+                first_change: d.first_change,
+                further_change: d.further_change,
+                dense_after_first: d.dense_after_first,
+                force_march_per_mp: d.force_march_per_mp,
+                pass_through_mp: d.pass_through_mp,
+                over_mp,
+            }
+        }),
+    };
     // 5 Command.
     let raw: Vec<RawOrders> = l.array("command.orders", true);
     let mut orders: Vec<(i8, u8)> = raw.iter().map(|o| (o.min_roll, o.orders)).collect();
@@ -3003,6 +3100,8 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             arcs,
             capture: rolls.capture,
             reactions,
+            force_march,
+            disorder,
         }),
         _ => None,
     }

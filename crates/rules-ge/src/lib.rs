@@ -30,6 +30,7 @@ pub mod action;
 pub mod close_combat;
 pub mod command;
 pub mod data;
+pub mod disorder;
 pub mod event;
 pub mod fire;
 pub mod formation;

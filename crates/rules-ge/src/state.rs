@@ -247,6 +247,45 @@ pub struct Moving {
     /// 7.6 The group's top unit has changed its Skirmishers marker in this hex: it may not
     /// change it again before stepping on (ge-rulings 64).
     pub skirmished: bool,
+    /// B9.4, B9.5 What the move has gathered for its Disorder Check (Battalion Game).
+    #[serde(default, skip_serializing_if = "MoveDisorder::is_empty")]
+    pub disorder: MoveDisorder,
+}
+
+/// B9.4 What a move gathers for the Disorder Check at its end, and B9.5 whether the group may
+/// Force March.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveDisorder {
+    /// B9.5 In Command at the start of the move and in the Normal or Disorder state.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub may_force: bool,
+    /// Formation changes that call for a check.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub changes: u8,
+    /// Hexside Obstacles crossed that call for a check.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub obstacles: u8,
+    /// MDT and HDT hexes entered that count.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dense: u8,
+    /// MP spent (not on formation changes) in each formation, in the order first used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mp: Vec<(Formation, u8)>,
+    /// B9.1.2 The hex the group stands in held friendly units when it entered: moving on costs
+    /// the pass-through MP.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub among_friends: bool,
+    /// 9.1.1 The group made the minimum move of one hex beyond its MP (not a Force March).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub minimum: bool,
+}
+
+impl MoveDisorder {
+    /// Nothing gathered (the Soldiers Game's moves).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == MoveDisorder::default()
+    }
 }
 
 /// A stack retreating (9.2), one hex per decision.

@@ -14,65 +14,73 @@ use coupdoeil_ge::{Action, Chance, GloryEmpire};
 /// Overall Commanders LIM 2 and ER 2 as in the B5.4.3 example, Kellermann's corps ER 2 and
 /// LIM 4 as in the B5.4.2 example), then `edit`.
 fn bgame_with(edit: impl Fn(String) -> String) -> GloryEmpire {
-    common::game_edit(|t| {
-        let t = t
-            .replacen(
-                "setup = \"historical\"\n",
-                "setup = \"historical\"\nlevel = \"battalion\"\n",
-                1,
-            )
-            .replacen(
-                "name = \"Sir Arthur Wellesley\"\n",
-                "name = \"Sir Arthur Wellesley\"\nlim = 2\ner = 2\n",
-                1,
-            )
-            .replacen(
-                "name = \"Brig.-Gen. Anstruther\"\n",
-                "name = \"Brig.-Gen. Anstruther\"\nlim = 3\n",
-                1,
-            )
-            .replacen(
-                "name = \"Brig.-Gen. Fane\"\n",
-                "name = \"Brig.-Gen. Fane\"\nlim = 3\n",
-                1,
-            )
-            .replacen(
-                "name = \"General Junot\"\n",
-                "name = \"General Junot\"\nlim = 2\ner = 2\n",
-                1,
-            )
-            .replacen(
-                "name = \"General Kellermann\"\n",
-                "name = \"General Kellermann\"\nlim = 4\n",
-                1,
-            )
-            .replacen(
-                "er = 1\nnote = \"the grenadier",
-                "er = 2\nnote = \"the grenadier",
-                1,
-            )
-            .replacen(
-                "name = \"Colonel Saint-Clair\"\n",
-                "name = \"Colonel Saint-Clair\"\nlim = 3\n",
-                1,
-            )
-            .replacen(
-                "name = \"Colonel Maransin\"\n",
-                "name = \"Colonel Maransin\"\nlim = 2\n",
-                1,
-            )
-            .replacen(
-                "name = \"General Margaron\"\n",
-                "name = \"General Margaron\"\nlim = 3\n",
-                1,
-            )
-            .replacen(
-                "name = \"General Thomieres\"\n",
-                "name = \"General Thomieres\"\nlim = 2\n",
-                1,
-            );
-        edit(t)
-    })
+    bgame_charts(edit, |c| c.to_string())
+}
+
+/// [`bgame_with`] with the shared charts edited too.
+fn bgame_charts(edit: impl Fn(String) -> String, charts: impl Fn(&str) -> String) -> GloryEmpire {
+    common::game_from(
+        |t| {
+            let t = t
+                .replacen(
+                    "setup = \"historical\"\n",
+                    "setup = \"historical\"\nlevel = \"battalion\"\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"Sir Arthur Wellesley\"\n",
+                    "name = \"Sir Arthur Wellesley\"\nlim = 2\ner = 2\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"Brig.-Gen. Anstruther\"\n",
+                    "name = \"Brig.-Gen. Anstruther\"\nlim = 3\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"Brig.-Gen. Fane\"\n",
+                    "name = \"Brig.-Gen. Fane\"\nlim = 3\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"General Junot\"\n",
+                    "name = \"General Junot\"\nlim = 2\ner = 2\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"General Kellermann\"\n",
+                    "name = \"General Kellermann\"\nlim = 4\n",
+                    1,
+                )
+                .replacen(
+                    "er = 1\nnote = \"the grenadier",
+                    "er = 2\nnote = \"the grenadier",
+                    1,
+                )
+                .replacen(
+                    "name = \"Colonel Saint-Clair\"\n",
+                    "name = \"Colonel Saint-Clair\"\nlim = 3\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"Colonel Maransin\"\n",
+                    "name = \"Colonel Maransin\"\nlim = 2\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"General Margaron\"\n",
+                    "name = \"General Margaron\"\nlim = 3\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"General Thomieres\"\n",
+                    "name = \"General Thomieres\"\nlim = 2\n",
+                    1,
+                );
+            edit(t)
+        },
+        charts,
+    )
 }
 
 fn bgame() -> GloryEmpire {
@@ -460,4 +468,267 @@ fn b5_4_3_the_oc_lends_to_at_most_er_leaders_a_phase() {
     assert!(f.can("initiative thomieres attack"));
     assert!(!f.can("initiative thomieres attack lend"), "ER 2 used up");
     assert!(!f.can("initiative junot attack lend"), "not to himself");
+}
+
+// ---------------------------------------------------------------------------------------------
+// B9.4 Disorder Checks, B9.5 Force March, B9.1.2 Pass Through.
+
+/// A British Movement Phase of the Battalion Game with these units placed.
+fn bmoving(game: GloryEmpire, units: &[(&str, &str, Formation, &str)]) -> Fx {
+    let mut f = Fx::empty_of(game);
+    for &(id, hex, form, facing) in units {
+        f.put(id, hex, form, facing);
+    }
+    f.at(B, Stage::Movement);
+    f
+}
+
+/// The Disorder Check pending at the end of a move, if any: its modifiers' total.
+fn pending_dc(f: &Fx) -> Option<i16> {
+    match f.s.pending.last() {
+        Some(Frame::Check(c)) if c.kind == coupdoeil_ge::state::CheckKind::Disorder => {
+            Some(c.modifiers.iter().map(|m| m.value).sum())
+        }
+        _ => None,
+    }
+}
+
+#[test]
+fn b9_4_example_a_new_line_across_a_stream_for_five_mp_checks_at_minus_15() {
+    // The rule's example: Column to Line, a stream crossed for 2 MP, 3 MP on: 5 MP in Line.
+    // Its unit is not force marching, so this test gives Line an MA of 8.
+    let game = bgame_charts(
+        |t| t,
+        |c| {
+            c.replacen(
+                "formation = \"line\"\nin_command = 4\n",
+                "formation = \"line\"\nin_command = 8\n",
+                1,
+            )
+        },
+    );
+    let mut f = bmoving(game, &[("2-97", "0506", Formation::Column, "NW")]);
+    f.play("select 2-97");
+    f.play("form line");
+    f.play("face W");
+    assert_eq!(f.step_cost("0406"), Some(2), "clear 1 and the stream 1");
+    f.play("step 0406");
+    f.play("step 0305");
+    f.play("step 0205");
+    f.play("step 0104");
+    f.play("end");
+    assert_eq!(f.to_act(), ToAct::Chance);
+    // The Hexside Obstacle -10, one MP beyond 4 in Line -5, the one formation change 0.
+    assert_eq!(pending_dc(&f), Some(-15));
+    f.d100(50);
+    assert_eq!(f.check_drms(), vec![-15]);
+    assert_eq!(
+        f.morale_of("2-97"),
+        coupdoeil_ge::state::Morale::Disorder,
+        "50 - 15 = 35, not above MV 35"
+    );
+    assert!(f.log().contains("Disorder Check (B9.4.1)"), "{}", f.log());
+}
+
+#[test]
+fn b9_4_1_a_passed_disorder_check_leaves_the_stack_as_it_was() {
+    let mut f = bmoving(bgame(), &[("2-97", "0506", Formation::Column, "NW")]);
+    f.play("select 2-97");
+    f.play("step 0406");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(-10), "the stream alone");
+    f.d100(46);
+    assert_eq!(f.morale_of("2-97"), coupdoeil_ge::state::Morale::Normal);
+}
+
+#[test]
+fn b9_4_an_ordinary_move_takes_no_disorder_check() {
+    let mut f = bmoving(bgame(), &[("2-97", "0201", Formation::Column, "S")]);
+    f.play("select 2-97");
+    for h in ["0202", "0203", "0204"] {
+        f.play(&format!("step {h}"));
+    }
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+    assert!(f.check_drms().is_empty(), "no check rolled: {}", f.log());
+}
+
+#[test]
+fn b9_4_a_single_formation_change_calls_for_a_check_at_no_drm() {
+    let mut f = bmoving(bgame(), &[("2-97", "0203", Formation::Column, "S")]);
+    f.play("select 2-97");
+    f.play("form line");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(0));
+    // A second change adds -5.
+    let mut f = bmoving(bgame(), &[("2-97", "0203", Formation::Column, "S")]);
+    f.play("select 2-97");
+    f.play("form line");
+    f.play("form column");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(-5));
+}
+
+#[test]
+fn b9_4_disorder_check_after_a_move_through_woods() {
+    // Two MDT hexes in one move: a check, -5 for the second.
+    let mut f = bmoving(bgame(), &[("2-97", "1108", Formation::Column, "S")]);
+    f.play("select 2-97");
+    f.play("step 1109");
+    f.play("step 1110");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(-5));
+    // One wood alone calls for none.
+    let mut f = bmoving(bgame(), &[("2-97", "1108", Formation::Column, "S")]);
+    f.play("select 2-97");
+    f.play("step 1109");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+}
+
+#[test]
+fn b9_4_skirmishers_en_debandade_and_road_columns_on_the_road_are_exempt() {
+    // SeD across the stream and through two woods: no check.
+    let mut f = bmoving(bgame(), &[("2-95", "0506", Formation::Sed, "N")]);
+    f.play("select 2-95");
+    f.play("step 0406");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+    let mut f = bmoving(bgame(), &[("2-95", "1108", Formation::Sed, "N")]);
+    f.play("select 2-95");
+    f.play("step 1109");
+    f.play("step 1110");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+    // A Road Column following the road across the stream: none; a Column there: one.
+    let mut f = bmoving(bgame(), &[("2-97", "0404", Formation::RoadColumn, "SE")]);
+    f.play("select 2-97");
+    f.play("step 0504");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+    let mut f = bmoving(bgame(), &[("2-97", "0404", Formation::Column, "SE")]);
+    f.play("select 2-97");
+    f.play("step 0504");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(-10));
+}
+
+#[test]
+fn b9_4_changing_into_sed_and_limbering_call_for_no_check() {
+    let mut f = bmoving(bgame(), &[("2-95", "0203", Formation::Column, "S")]);
+    f.play("select 2-95");
+    f.play("form sed");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+    let mut f = bmoving(bgame(), &[("robe", "0203", Formation::Unlimbered, "S")]);
+    f.play("select robe");
+    f.play("form limbered");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+}
+
+#[test]
+fn b9_4_1_a_failed_check_worsens_the_stack_it_joined() {
+    // 2-97 crosses the stream into 1-50's hex (in Column too) and fails: both are Disordered.
+    let mut f = bmoving(
+        bgame(),
+        &[
+            ("1-50", "0406", Formation::Column, "NW"),
+            ("2-97", "0506", Formation::Column, "NW"),
+        ],
+    );
+    f.steps("1-50", 1); // 4 SP: the two fit in the hex
+    f.play("select 2-97");
+    f.play("step 0406");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(-10));
+    f.d100(10);
+    assert_eq!(f.morale_of("2-97"), coupdoeil_ge::state::Morale::Disorder);
+    assert_eq!(f.morale_of("1-50"), coupdoeil_ge::state::Morale::Disorder);
+}
+
+#[test]
+fn b9_4_the_soldiers_game_takes_no_disorder_checks() {
+    let mut f = Fx::empty();
+    f.put("2-97", "0506", Formation::Column, "NW");
+    f.at(B, Stage::Movement);
+    f.play("select 2-97");
+    f.play("form line");
+    f.play("face W");
+    f.play("step 0406");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+    assert!(f.check_drms().is_empty(), "no check rolled: {}", f.log());
+}
+
+#[test]
+fn b9_5_force_march_beyond_the_ma_up_to_the_limit_then_a_check() {
+    // Column MA 7, Force March 3 more (charts.toml): ten clear hexes, not eleven.
+    let mut f = bmoving(bgame(), &[("2-97", "0201", Formation::Column, "S")]);
+    f.play("select 2-97");
+    for r in 2..=11 {
+        f.play(&format!("step 02{r:02}"));
+    }
+    assert!(!f.can("step 0212"), "the Force March limit is reached");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(-15), "3 MP beyond the MA, -5 each");
+}
+
+#[test]
+fn b9_5_only_in_command_units_in_normal_or_disorder_force_march() {
+    // Out of Command: its OoC MA (5) and no more.
+    let mut f = bmoving(bgame(), &[("2-97", "0201", Formation::Column, "S")]);
+    let u = f.unit("2-97");
+    f.s.troop_mut(u).ooc = true;
+    f.play("select 2-97");
+    for r in 2..=6 {
+        f.play(&format!("step 02{r:02}"));
+    }
+    assert!(!f.can("step 0207"));
+    // Shaken: its MA (7) and no more.
+    let mut f = bmoving(bgame(), &[("2-97", "0201", Formation::Column, "S")]);
+    f.morale("2-97", coupdoeil_ge::state::Morale::Shaken);
+    f.play("select 2-97");
+    for r in 2..=8 {
+        f.play(&format!("step 02{r:02}"));
+    }
+    assert!(!f.can("step 0209"));
+    // Disordered: it may.
+    let mut f = bmoving(bgame(), &[("2-97", "0201", Formation::Column, "S")]);
+    f.morale("2-97", coupdoeil_ge::state::Morale::Disorder);
+    f.play("select 2-97");
+    for r in 2..=8 {
+        f.play(&format!("step 02{r:02}"));
+    }
+    assert!(f.can("step 0209"));
+}
+
+#[test]
+fn b9_1_2_passing_through_friends_costs_one_mp_more() {
+    let units = [
+        ("5-60", "0203", Formation::Column, "S"),
+        ("2-97", "0201", Formation::Column, "S"),
+    ];
+    let mut f = bmoving(bgame(), &units);
+    f.steps("5-60", 1); // 4 SP: the two fit in the hex
+    f.play("select 2-97");
+    f.play("step 0202");
+    assert_eq!(f.step_cost("0203"), Some(1), "entering costs the terrain");
+    f.play("step 0203");
+    assert_eq!(
+        f.step_cost("0204"),
+        Some(2),
+        "moving on through them costs 1 more"
+    );
+    // In the Soldiers Game it does not.
+    let mut f = Fx::empty();
+    for &(id, hex, form, facing) in &units {
+        f.put(id, hex, form, facing);
+    }
+    f.steps("5-60", 1);
+    f.at(B, Stage::Movement);
+    f.play("select 2-97");
+    f.play("step 0202");
+    f.play("step 0203");
+    assert_eq!(f.step_cost("0204"), Some(1));
 }
