@@ -119,6 +119,8 @@ pub enum Action {
     },
     /// B5.4.2 The corps leader passes his order to this subordinate leader.
     PassOrder(LeaderId),
+    /// B13.4 The defenders Retreat Before Combat into this hex.
+    RetreatBefore(Cell),
 }
 
 /// One outcome of a chance node (2.3 Dice).

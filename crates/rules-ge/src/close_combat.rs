@@ -171,11 +171,32 @@ impl GloryEmpire {
             .map_or(Arc::Front, |d| arcs[d.index() as usize])
     }
 
+    /// 13.1.3, 13.2.3 The first step of the fight itself once the target is known to hold
+    /// defenders: the attackers' checks of an Assault, the defender's check of a Charge on
+    /// infantry or artillery, the terrain of a Charge on cavalry.
+    fn opening_step(&self, c: &Combat, defs: &[UnitId]) -> CombatStep {
+        match c.kind {
+            CombatKind::Assault => CombatStep::AttackerMc(0),
+            // RULING: any infantry or artillery in the target calls for 13.2.3's combat versus
+            // infantry and artillery.
+            _ if defs
+                .iter()
+                .any(|&u| self.data.troops[u.ix()].arm() != Arm::Cavalry) =>
+            {
+                CombatStep::DefenderMc
+            }
+            _ => CombatStep::Terrain,
+        }
+    }
+
     /// Who decides at this combat step, if anyone.
     #[must_use]
     pub fn combat_decider(&self, c: &Combat) -> Option<Side> {
         match c.step {
-            CombatStep::DefensiveFire | CombatStep::RegroupDefender => Some(c.side.other()),
+            CombatStep::DefensiveFire
+            | CombatStep::RegroupDefender
+            | CombatStep::RetreatBefore
+            | CombatStep::RetreatAfterMc => Some(c.side.other()),
             CombatStep::Advance | CombatStep::RegroupAttacker => Some(c.side),
             _ => None,
         }
@@ -315,6 +336,17 @@ impl GloryEmpire {
             return;
         };
         match c.step {
+            CombatStep::RetreatBefore | CombatStep::RetreatAfterMc => {
+                let forced = c.step == CombatStep::RetreatAfterMc;
+                out.extend(
+                    self.rbc_destinations(s, c)
+                        .into_iter()
+                        .map(Action::RetreatBefore),
+                );
+                if self.rbc_duty(s, c, forced) == Some(crate::rbc::RbcDuty::May) {
+                    out.push(Action::Pass);
+                }
+            }
             CombatStep::DefensiveFire => {
                 // RULING: Defensive Fire is voluntary, as all fire is (12).
                 out.extend(
@@ -386,7 +418,9 @@ impl GloryEmpire {
         // Defenders driven out before Cold Steel: advance.
         let before_advance = matches!(
             c.step,
-            CombatStep::AttackerMc(_)
+            CombatStep::RetreatBefore
+                | CombatStep::RetreatAfterMc
+                | CombatStep::AttackerMc(_)
                 | CombatStep::DefenderMc
                 | CombatStep::Alterations
                 | CombatStep::DefensiveFire
@@ -456,20 +490,45 @@ impl GloryEmpire {
                         .copied()
                         .filter(|&u| self.data.troops[u.ix()].arm() == Arm::Cavalry)
                         .collect();
-                    c.step = match c.kind {
-                        CombatKind::Assault => CombatStep::AttackerMc(0),
-                        // RULING: any infantry or artillery in the target calls for 13.2.3's
-                        // combat versus infantry and artillery.
-                        _ if defs
-                            .iter()
-                            .any(|&u| self.data.troops[u.ix()].arm() != Arm::Cavalry) =>
-                        {
-                            CombatStep::DefenderMc
-                        }
-                        _ => CombatStep::Terrain,
+                    c.step = if self.rbc_duty(s, &c, false).is_some() {
+                        CombatStep::RetreatBefore
+                    } else {
+                        self.opening_step(&c, &defs)
                     };
                 }
                 true
+            }
+            CombatStep::RetreatBefore | CombatStep::RetreatAfterMc => {
+                let forced = c.step == CombatStep::RetreatAfterMc;
+                let next = if forced {
+                    CombatStep::Alterations
+                } else {
+                    self.opening_step(&c, &defs)
+                };
+                if defs.is_empty() || atts.is_empty() {
+                    c.step = next;
+                    true
+                } else {
+                    match self.rbc_duty(s, &c, forced) {
+                        None => {
+                            c.step = next;
+                            true
+                        }
+                        Some(crate::rbc::RbcDuty::Must)
+                            if self.rbc_destinations(s, &c).is_empty() =>
+                        {
+                            // B13.4.3 Bound to retreat and unable to: Broken.
+                            c.step = next;
+                            self.replace_top(s, Frame::Combat(Box::new(c)));
+                            ev.push(Event::NoRetreatBeforeCombat {
+                                units: defs.clone(),
+                            });
+                            self.set_morale(s, &defs, Some(Morale::Broken), ev);
+                            return true;
+                        }
+                        Some(_) => false,
+                    }
+                }
             }
             CombatStep::AttackerMc(i) => {
                 if usize::from(i) < c.attackers.len() {
@@ -830,7 +889,10 @@ impl GloryEmpire {
                 };
                 let ok = self.roll_check(s, &defs, why, mods, v, ev);
                 c.def_wdf = ok;
-                c.step = if c.kind == CombatKind::Assault {
+                c.step = if c.kind == CombatKind::Assault && !ok && self.battalion() {
+                    // B13.1.5 A failing SeD battalion may now have to retreat.
+                    CombatStep::RetreatAfterMc
+                } else if c.kind == CombatKind::Assault {
                     CombatStep::Alterations
                 } else {
                     // 13.2.3 (b) The defenders' skirmishers are recalled.
@@ -1102,6 +1164,22 @@ impl GloryEmpire {
         };
         let mut c = *cb;
         match (c.step, a) {
+            (CombatStep::RetreatBefore | CombatStep::RetreatAfterMc, Action::RetreatBefore(to)) => {
+                let defs = self.live_defenders(s, &c);
+                c.cavalry.retain(|u| !defs.contains(u));
+                c.def_regroup.retain(|u| !defs.contains(u));
+                self.replace_top(s, Frame::Combat(Box::new(c.clone())));
+                self.retreat_before(s, &c, to, ev);
+            }
+            (CombatStep::RetreatBefore, Action::Pass) => {
+                let defs = self.live_defenders(s, &c);
+                c.step = self.opening_step(&c, &defs);
+                self.replace_top(s, Frame::Combat(Box::new(c)));
+            }
+            (CombatStep::RetreatAfterMc, Action::Pass) => {
+                c.step = CombatStep::Alterations;
+                self.replace_top(s, Frame::Combat(Box::new(c)));
+            }
             (CombatStep::DefensiveFire, Action::DefendAgainst(at)) => {
                 let Some((odds, units)) = self.defensive_fire_odds(s, &c, at) else {
                     return;

@@ -183,6 +183,14 @@ pub enum Event {
         attacker_wins: bool,
         modifiers: Vec<Modifier>,
     },
+    /// B13.4 A defending stack retreated before the combat.
+    RetreatedBeforeCombat {
+        units: Vec<UnitId>,
+        from: Cell,
+        to: Cell,
+    },
+    /// B13.4.3 Defenders who had to retreat before the combat and could not became Broken.
+    NoRetreatBeforeCombat { units: Vec<UnitId> },
     /// 13.6 A unit advanced after combat.
     Advanced { unit: UnitId, to: Cell },
     /// 13.2.5 Cavalry regrouped into a hex.

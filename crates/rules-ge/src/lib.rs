@@ -1,14 +1,24 @@
-//! Glory and Empire: the Soldiers Game of *First Victories: Wellington versus Napoleon*.
+//! Glory and Empire: the Soldiers Game of *First Victories: Wellington versus Napoleon*, and
+//! the start of its Battalion Game.
 //!
 //! The rulebook is `shared/rules/first-victories-glory-and-empire.txt`, Part I (sections 1 to
-//! 16). It gives the procedures but none of the Player Aid Card charts (only the Fire Chart's
-//! FS 0 column and a few worked numbers): every chart is data in `data/scenarios/ge/charts.toml`,
-//! each entry marked as stated by the text or authored by us. One module per chapter:
-//! [`sequence`] (4), [`command`] (5), [`stacking`] (6), [`formation`] (7), [`morale`] (8),
-//! [`movement`] (9), [`zoc`] (10), [`los`] (11), [`fire`] (12), [`close_combat`] (13),
-//! [`reaction`] (14) and [`retreat`] (9.2); terrain (15) and time of day (16) live in [`data`] and
-//! where they act. Where the text is silent the code says `RULING:` and
-//! `docs/rules/ge-rulings.md` gives the reason.
+//! 16) for the Soldiers Game and Part II for the Battalion Game, which repeats them with
+//! additions. It gives the procedures but none of the Player Aid Card charts (only the Fire
+//! Chart's FS 0 column and a few worked numbers): every chart is data in
+//! `data/scenarios/ge/charts.toml`, each entry marked as stated by the text or authored by us.
+//! One module per chapter: [`sequence`] (4), [`command`] (5), [`stacking`] (6), [`formation`]
+//! (7), [`morale`] (8), [`movement`] (9), [`zoc`] (10), [`los`] (11), [`fire`] (12),
+//! [`close_combat`] (13), [`reaction`] (14) and [`retreat`] (9.2); terrain (15) and time of day
+//! (16) live in [`data`] and where they act. Where the text is silent the code says `RULING:`
+//! and `docs/rules/ge-rulings.md` gives the reason.
+//!
+//! A scenario's `[scenario] level` ([`data::Level`]) chooses the game. The Battalion Game's
+//! additions so far, each in its own module and inert in the Soldiers Game: [`orders`] (B5.4:
+//! Orders Initiative, Corps Leader Orders Checks in the Attack and Reserve Orders Phases, the
+//! Overall Commander's loans of his LIM) and [`disorder`] (B9.4 Disorder Checks after a move,
+//! B9.5 Force March, B9.1.2 passing through friends). Still to come from Part II: Retreat
+//! Before Combat and the Assault changes (B13.1, B13.4), the Charge additions (B13.2), the
+//! Battalion reactions (B14), Skirmish Zones, Covered Flanks, Prolonge and ammunition (B7).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is
@@ -44,6 +54,7 @@ pub mod observe;
 pub mod occ;
 pub mod orders;
 mod plans;
+pub mod rbc;
 pub mod reaction;
 pub mod retreat;
 pub mod sequence;

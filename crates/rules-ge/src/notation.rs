@@ -135,6 +135,7 @@ impl GloryEmpire {
                 if lend { " lend" } else { "" }
             ),
             Action::PassOrder(l) => format!("pass-order {}", self.lid(l)),
+            Action::RetreatBefore(c) => format!("rbc {}", self.hex(c)),
         }
     }
 
@@ -322,6 +323,7 @@ impl GloryEmpire {
                 }
             }
             Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
+            Some("rbc") => done(2, Action::RetreatBefore(self.cell_of(arg(1)?)?)),
             _ => Err(format!("`{text}` is not an action of Glory and Empire")),
         }
     }
@@ -465,6 +467,9 @@ impl GloryEmpire {
                 }
             ),
             Action::PassOrder(l) => format!("pass the order to {} (B5.4.2)", self.lname(l)),
+            Action::RetreatBefore(c) => {
+                format!("retreat before combat into {} (B13.4)", self.hex(c))
+            }
         }
     }
 
@@ -722,6 +727,18 @@ impl GloryEmpire {
                     Some(n) => format!("partial success, he may pass it to {n} subordinates"),
                 }
             ),
+            Event::RetreatedBeforeCombat { units, from, to } => format!(
+                "{} retreat{} before the combat from {} to {} (B13.4)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*from),
+                self.hex(*to)
+            ),
+            Event::NoRetreatBeforeCombat { units } => format!(
+                "{} cannot retreat before the combat as {} must: Broken (B13.4.3)",
+                self.units_text(units),
+                if units.len() == 1 { "it" } else { "they" }
+            ),
             Event::OrderPassed { from, to, kind } => format!(
                 "{} passes {} to {} (B5.4.2)",
                 self.lname(*from),
@@ -977,6 +994,12 @@ impl GloryEmpire {
     pub fn combat_step_name(step: CombatStep) -> String {
         match step {
             CombatStep::Empty | CombatStep::AfterEmpty => "the target hex is empty (13.3)".into(),
+            CombatStep::RetreatBefore => {
+                "the defenders may retreat before the combat (B13.4)".into()
+            }
+            CombatStep::RetreatAfterMc => {
+                "the defenders en Débandade retreat after failing their check (B13.1.5)".into()
+            }
             CombatStep::AttackerMc(_) => "the attacker's Morale Check (13.1.4)".into(),
             CombatStep::DefenderMc => "the defender's Morale Check (13.1.5, 13.2.4)".into(),
             CombatStep::Alterations => "skirmishers and obstacles (13.1.3)".into(),

@@ -526,6 +526,11 @@ pub enum CombatStep {
     Empty,
     /// 13.3 After the Empty Target Hex effects: who is left?
     AfterEmpty,
+    /// B13.4 The defenders may (or must) Retreat Before Combat.
+    RetreatBefore,
+    /// B13.1.5 An SeD battalion that failed its Defender Morale Check must Retreat Before
+    /// Assault.
+    RetreatAfterMc,
     /// 13.1.4 The MC of the attacking stack at this index.
     AttackerMc(u8),
     /// 13.1.5 / 13.2.4 The defender's MC.

@@ -732,3 +732,252 @@ fn b9_1_2_passing_through_friends_costs_one_mp_more() {
     f.play("step 0203");
     assert_eq!(f.step_cost("0204"), Some(1));
 }
+
+// ---------------------------------------------------------------------------------------------
+// B13.4 Retreat Before Combat.
+
+/// A French Assault (or Charge) from 0403 (facing SW) on the British stack in 0303, in a
+/// Battalion game edited by `edit`, with the given British units in 0303 and around.
+fn french_attack(
+    edit: impl Fn(String) -> String,
+    attacker: &str,
+    british: &[(&str, &str, Formation, &str)],
+    charge: bool,
+) -> Fx {
+    let mut f = Fx::empty_of(bgame_with(edit));
+    for &(id, hex, form, facing) in british {
+        f.put(id, hex, form, facing);
+    }
+    f.put(attacker, "0403", Formation::Column, "SW");
+    f.mark(attacker, "0303", charge);
+    f.combat_phase(F, charge);
+    f
+}
+
+fn rbc_targets(f: &Fx) -> Vec<String> {
+    f.legal()
+        .iter()
+        .filter_map(|a| match a {
+            Action::RetreatBefore(c) => Some(f.label(*c)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn company(t: String) -> String {
+    t.replacen(
+        "id = \"5-60\"\nside = \"british\"\n",
+        "id = \"5-60\"\nside = \"british\"\nsize = \"company\"\n",
+        1,
+    )
+}
+
+#[test]
+fn b13_4_1_cavalry_must_retreat_before_an_assault_two_or_three_hexes() {
+    let mut f = french_attack(
+        |t| t,
+        "gren-1-1",
+        &[("20ld", "0303", Formation::Column, "NE")],
+        false,
+    );
+    assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
+    assert!(!f.can("pass"), "cavalry must retreat");
+    let to = rbc_targets(&f);
+    assert!(!to.is_empty());
+    let b = &f.game.data.board;
+    for h in &to {
+        let d = b.distance(f.hex("0303"), f.hex(h));
+        assert!((2..=3).contains(&d), "{h} is {d} hexes away");
+    }
+    // Not into the assaulting grenadiers' ZOC (their front hexes 0302 and 0404).
+    assert!(!to.iter().any(|h| h == "0302" || h == "0404"));
+    f.play("rbc 0205");
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0205"));
+    // B13.4.5 Normal units end their retreat in Disorder.
+    assert_eq!(f.morale_of("20ld"), coupdoeil_ge::state::Morale::Disorder);
+    // The assault finds the hex empty: the grenadiers, Disordered, advance into it.
+    assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0303"));
+    assert_eq!(
+        f.morale_of("gren-1-1"),
+        coupdoeil_ge::state::Morale::Disorder
+    );
+    assert!(
+        f.log()
+            .contains("retreats before the combat from 0303 to 0205 (B13.4)")
+    );
+}
+
+#[test]
+fn b13_4_1_an_sed_company_must_retreat_and_an_sed_battalion_may() {
+    let f = french_attack(
+        company,
+        "gren-1-1",
+        &[("5-60", "0303", Formation::Sed, "N")],
+        false,
+    );
+    assert!(!rbc_targets(&f).is_empty());
+    assert!(!f.can("pass"), "a company en Débandade must");
+    let mut f = french_attack(
+        |t| t,
+        "gren-1-1",
+        &[("2-43", "0303", Formation::Sed, "N")],
+        false,
+    );
+    assert!(!rbc_targets(&f).is_empty());
+    assert!(f.can("pass"), "a battalion en Débandade may stand");
+    f.play("pass");
+    assert_eq!(f.to_act(), ToAct::Chance, "the Attacker Morale Check");
+    // Infantry in a close order formation never retreats before combat.
+    let f = french_attack(
+        |t| t,
+        "gren-1-1",
+        &[("2-43", "0303", Formation::Column, "NE")],
+        false,
+    );
+    assert_eq!(
+        f.to_act(),
+        ToAct::Chance,
+        "straight to the Attacker Morale Check"
+    );
+}
+
+#[test]
+fn b13_4_1_an_sed_company_in_a_post_may_stay() {
+    // The churchyard 0705, fortified, is a Post: the company may stand there.
+    let mut f = Fx::empty_of(bgame_with(company));
+    f.s.fortified[0] = true;
+    f.put("5-60", "0705", Formation::Sed, "N");
+    f.put("gren-1-1", "0805", Formation::Column, "SW");
+    f.mark("gren-1-1", "0705", false);
+    f.combat_phase(F, false);
+    assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
+    assert!(f.can("pass"));
+}
+
+#[test]
+fn b13_4_3_defenders_bound_to_retreat_and_unable_become_broken() {
+    // The dragoons of 20ld in the corner 0101, enemies in both other neighbours.
+    let mut f = Fx::empty_of(bgame());
+    f.put("20ld", "0101", Formation::Column, "S");
+    f.put("gren-1-1", "0201", Formation::Column, "SW");
+    f.put("gren-1-2", "0102", Formation::Column, "N");
+    f.put("gren-2-1", "0202", Formation::Column, "NW");
+    f.mark("gren-1-1", "0101", false);
+    f.combat_phase(F, false);
+    assert!(
+        f.events
+            .iter()
+            .any(|e| matches!(e, Event::NoRetreatBeforeCombat { .. })),
+        "{}",
+        f.log()
+    );
+    assert!(f.log().contains("Broken (B13.4.3)"));
+    // Broken cavalry with nowhere to go is lost (9.2.1).
+    assert_eq!(f.cell_of("20ld"), None);
+}
+
+#[test]
+fn b13_4_6_retreating_into_a_friendly_stack_joins_it_at_the_bottom_disordered() {
+    let mut f = french_attack(
+        |t| t,
+        "gren-1-1",
+        &[
+            ("1-50", "0204", Formation::Line, "NW"),
+            ("2-43", "0303", Formation::Sed, "N"),
+        ],
+        false,
+    );
+    f.steps("1-50", 1);
+    assert!(
+        rbc_targets(&f).contains(&"0204".to_string()),
+        "an adjacent close order stack"
+    );
+    assert!(
+        !rbc_targets(&f).contains(&"0203".to_string()),
+        "not one empty hex"
+    );
+    f.play("rbc 0204");
+    assert_eq!(f.cell_of("2-43").as_deref(), Some("0204"));
+    assert_eq!(
+        f.formation_of("2-43"),
+        Formation::Line,
+        "it takes the stack's formation"
+    );
+    assert_eq!(
+        f.s.top(f.hex("0204")),
+        Some(f.unit("1-50")),
+        "at the bottom"
+    );
+    assert_eq!(f.morale_of("1-50"), coupdoeil_ge::state::Morale::Disorder);
+    assert_eq!(f.morale_of("2-43"), coupdoeil_ge::state::Morale::Disorder);
+}
+
+#[test]
+fn b13_1_5_an_sed_battalion_failing_its_defender_check_must_retreat() {
+    let mut f = french_attack(
+        |t| t,
+        "gren-1-1",
+        &[("2-43", "0303", Formation::Sed, "N")],
+        false,
+    );
+    f.play("pass");
+    f.d100(99); // the grenadiers pass their check
+    f.d100(0); // the 2/43rd fails its own
+    assert_eq!(f.morale_of("2-43"), coupdoeil_ge::state::Morale::Disorder);
+    assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
+    assert!(!f.can("pass"), "it must go");
+    let to = rbc_targets(&f);
+    f.play(&format!("rbc {}", to[0]));
+    assert_eq!(f.cell_of("2-43"), Some(to[0].clone()));
+    assert_eq!(
+        f.cell_of("gren-1-1").as_deref(),
+        Some("0303"),
+        "the grenadiers advance"
+    );
+}
+
+#[test]
+fn b13_4_2_light_cavalry_may_retreat_before_battle_cavalry() {
+    let mut f = french_attack(
+        |t| t,
+        "drag-3a",
+        &[("20ld", "0303", Formation::Column, "NE")],
+        true,
+    );
+    assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
+    assert!(f.can("pass"), "light cavalry may stand");
+    assert!(!rbc_targets(&f).is_empty());
+    f.play("pass");
+    assert_ne!(f.cell_of("20ld"), None);
+}
+
+#[test]
+fn b13_4_2_sed_infantry_in_the_open_must_retreat_before_a_charge() {
+    let f = french_attack(
+        |t| t,
+        "drag-3a",
+        &[("2-43", "0303", Formation::Sed, "N")],
+        true,
+    );
+    assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
+    assert!(!f.can("pass"));
+    // One hex only: the charging cavalry is adjacent to 0302 and 0404 but not to 0204.
+    let to = rbc_targets(&f);
+    assert!(to.contains(&"0204".to_string()), "{to:?}");
+    assert!(!to.iter().any(|h| h == "0302" || h == "0404"));
+    assert!(
+        to.iter()
+            .all(|h| f.game.data.board.distance(f.hex("0303"), f.hex(h)) == 1)
+    );
+}
+
+#[test]
+fn b13_4_the_soldiers_game_has_no_retreat_before_combat() {
+    let mut f = Fx::empty();
+    f.put("20ld", "0303", Formation::Column, "NE");
+    f.put("gren-1-1", "0403", Formation::Column, "SW");
+    f.mark("gren-1-1", "0303", false);
+    f.combat_phase(F, false);
+    assert_eq!(f.to_act(), ToAct::Chance, "the Attacker Morale Check");
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0303"));
+}

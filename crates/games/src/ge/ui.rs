@@ -415,6 +415,13 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     h.hex = combat.map(|c| b.label(c.target));
                 }
                 Action::Regroup(c) => h.hex = Some(b.label(c)),
+                Action::RetreatBefore(c) => {
+                    h.hex = Some(b.label(c));
+                    if let Some(cb) = combat {
+                        h.from = Some(b.label(cb.target));
+                        h.unit = top(cb.target);
+                    }
+                }
                 Action::Place(c) => {
                     h.hex = Some(b.label(c));
                     h.unit = s.returning.first().map(|&l| lid(g, l));
