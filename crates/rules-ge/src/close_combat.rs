@@ -129,8 +129,37 @@ impl GloryEmpire {
             defender_gone: false,
             advanced: Vec::new(),
             origins,
+            follow_on: false,
             side,
         })));
+    }
+
+    /// B13.1.6 A nation's Attack Method, if the scenario gives it one.
+    #[must_use]
+    pub fn attack_method(&self, nation: &str) -> Option<crate::data::AttackMethod> {
+        self.data
+            .attack_methods
+            .iter()
+            .find(|x| x.0 == nation)
+            .map(|x| x.1)
+    }
+
+    /// B13.1.6 Whether infantry declaring an Assault now violates its nation's Attack Method
+    /// (Battalion Game): a Linear nation's in Column, a Massed nation's in Line. RULING: a
+    /// nation the scenario gives no method never violates one; a stack violates it if any of
+    /// its infantry does.
+    #[must_use]
+    pub fn violates_attack_method(&self, s: &State, units: &[UnitId]) -> bool {
+        use crate::data::AttackMethod;
+        self.battalion()
+            && units.iter().any(|&u| {
+                let d = &self.data.troops[u.ix()];
+                matches!(
+                    (self.attack_method(&d.nation), s.troop(u).formation),
+                    (Some(AttackMethod::Linear), Formation::Column)
+                        | (Some(AttackMethod::Massed), Formation::Line)
+                )
+            })
     }
 
     /// The attacking stacks still able: alive, in their hexes, adjacent to the target.
@@ -189,6 +218,41 @@ impl GloryEmpire {
         }
     }
 
+    /// B13.1.7 The infantry that advanced into the emptied target and may still make its
+    /// Follow-On Assault this Close Combat Segment, and the enemy hexes in the front of all
+    /// of them it may assault.
+    #[must_use]
+    pub fn follow_on_targets(&self, s: &State, c: &Combat) -> (Vec<UnitId>, Vec<Cell>) {
+        let units: Vec<UnitId> = self
+            .alive_in(s, &c.advanced, c.target)
+            .into_iter()
+            .filter(|&u| {
+                let t = s.troop(u);
+                self.data.troops[u.ix()].arm() == Arm::Infantry
+                    && !t.followed_on
+                    && !t.morale.broken()
+                    && t.assault.is_none()
+            })
+            .collect();
+        if units.is_empty() {
+            return (units, Vec::new());
+        }
+        let targets = self
+            .data
+            .board
+            .neighbors(c.target)
+            .filter(|&n| {
+                self.side_at(s, n) == Some(c.side.other())
+                    && self.data.board.direction(c.target, n).is_some_and(|d| {
+                        units
+                            .iter()
+                            .all(|&u| self.unit_arcs(s, u)[d.index() as usize] == Arc::Front)
+                    })
+            })
+            .collect();
+        (units, targets)
+    }
+
     /// Who decides at this combat step, if anyone.
     #[must_use]
     pub fn combat_decider(&self, c: &Combat) -> Option<Side> {
@@ -197,7 +261,9 @@ impl GloryEmpire {
             | CombatStep::RegroupDefender
             | CombatStep::RetreatBefore
             | CombatStep::RetreatAfterMc => Some(c.side.other()),
-            CombatStep::Advance | CombatStep::RegroupAttacker => Some(c.side),
+            CombatStep::Advance | CombatStep::RegroupAttacker | CombatStep::FollowOn => {
+                Some(c.side)
+            }
             _ => None,
         }
     }
@@ -336,6 +402,15 @@ impl GloryEmpire {
             return;
         };
         match c.step {
+            CombatStep::FollowOn => {
+                out.extend(
+                    self.follow_on_targets(s, c)
+                        .1
+                        .into_iter()
+                        .map(Action::Assault),
+                );
+                out.push(Action::Pass);
+            }
             CombatStep::RetreatBefore | CombatStep::RetreatAfterMc => {
                 let forced = c.step == CombatStep::RetreatAfterMc;
                 out.extend(
@@ -396,9 +471,12 @@ impl GloryEmpire {
         }
     }
 
-    /// The step after the Advance: Finish for an Assault, Regroup for a Charge.
+    /// The step after the Advance: Finish for an Assault (B13.1.7 after a Follow-On Assault
+    /// may be declared, in the Battalion Game), Regroup for a Charge.
     fn after_advance(&self, c: &mut Combat) {
-        c.step = if c.kind == CombatKind::Assault {
+        c.step = if c.kind == CombatKind::Assault && c.follow_on && self.battalion() {
+            CombatStep::FollowOn
+        } else if c.kind == CombatKind::Assault {
             CombatStep::Finish
         } else {
             c.regroup_left = REGROUP_HEXES;
@@ -431,6 +509,11 @@ impl GloryEmpire {
                 | CombatStep::ColdSteelDefender
         );
         if before_advance && defs.is_empty() {
+            // B13.1.7 Emptied by a Retreat Before Combat.
+            c.follow_on |= matches!(
+                c.step,
+                CombatStep::RetreatBefore | CombatStep::RetreatAfterMc
+            );
             self.go_advance(s, &mut c, ev);
             self.replace_top(s, Frame::Combat(Box::new(c)));
             return true;
@@ -438,6 +521,7 @@ impl GloryEmpire {
         let progressed = match c.step {
             CombatStep::Empty => {
                 if defs.is_empty() {
+                    c.follow_on = true;
                     self.go_advance(s, &mut c, ev);
                 } else {
                     // 13.3 Routed defenders are eliminated, Broken ones Rout, limbered
@@ -474,6 +558,7 @@ impl GloryEmpire {
             }
             CombatStep::AfterEmpty => {
                 if defs.is_empty() {
+                    c.follow_on = true;
                     self.go_advance(s, &mut c, ev);
                 } else {
                     c.defenders = defs.clone();
@@ -701,6 +786,14 @@ impl GloryEmpire {
                 }
                 false
             }
+            CombatStep::FollowOn => {
+                if self.follow_on_targets(s, &c).1.is_empty() {
+                    c.step = CombatStep::Finish;
+                    true
+                } else {
+                    false
+                }
+            }
             CombatStep::RegroupAttacker | CombatStep::RegroupDefender => {
                 let attacker = c.step == CombatStep::RegroupAttacker;
                 let units = self.regroupers(s, &c, attacker);
@@ -832,6 +925,13 @@ impl GloryEmpire {
                 "Assault Starting Adjacent",
                 i16::from(mc.starting_adjacent),
                 "13.1.1",
+            ));
+        }
+        if units.iter().any(|&u| s.troop(u).amv) {
+            mods.push(md(
+                "Assault AMV (Attack Method Violation)",
+                i16::from(mc.attack_method_violation),
+                "B13.1.6",
             ));
         }
         if self.hand_to_hand(s, c.target) {
@@ -1174,6 +1274,38 @@ impl GloryEmpire {
             (CombatStep::RetreatBefore, Action::Pass) => {
                 let defs = self.live_defenders(s, &c);
                 c.step = self.opening_step(&c, &defs);
+                self.replace_top(s, Frame::Combat(Box::new(c)));
+            }
+            (CombatStep::FollowOn, Action::Assault(t)) => {
+                let (units, _) = self.follow_on_targets(s, &c);
+                let amv = self.violates_attack_method(s, &units);
+                for &u in &units {
+                    let x = s.troop_mut(u);
+                    x.assault = Some(t);
+                    x.adjacent_start = true;
+                    x.amv = amv;
+                    x.followed_on = true;
+                }
+                if !s.first_assault.iter().any(|x| x.0 == t)
+                    && let Some(&first) = units.first()
+                {
+                    s.first_assault.push((t, first));
+                }
+                if !s.queue.contains(&t) {
+                    s.queue.push(t);
+                }
+                ev.push(Event::FollowOnAssault {
+                    units: units.clone(),
+                    target: t,
+                });
+                if amv {
+                    ev.push(Event::AttackMethodViolation { units });
+                }
+                c.step = CombatStep::Finish;
+                self.replace_top(s, Frame::Combat(Box::new(c)));
+            }
+            (CombatStep::FollowOn, Action::Pass) => {
+                c.step = CombatStep::Finish;
                 self.replace_top(s, Frame::Combat(Box::new(c)));
             }
             (CombatStep::RetreatAfterMc, Action::Pass) => {

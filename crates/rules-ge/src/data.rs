@@ -46,6 +46,16 @@ index_type!(
     PostId(u8)
 );
 
+/// B13.1.6 A nation's Attack Method (from the scenario).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackMethod {
+    /// Assaults in Line: declaring one in Column is a violation.
+    Linear,
+    /// Assaults in Column: declaring one in Line is a violation.
+    Massed,
+}
+
 /// The game of the series a scenario is played at: Part I (the Soldiers Game) or Part II (the
 /// Battalion Game) of the rulebook, which adds its own phases and checks to the Soldiers rules.
 #[derive(
@@ -800,6 +810,9 @@ pub struct MoraleMods {
     pub passed_through: i8,
     /// 13.1.4 Attacker MC: the stack had the Assault Starting Adjacent marker.
     pub starting_adjacent: i8,
+    /// B13.1.6 The Attacker Morale Check of a stack with the Assault AMV marker.
+    #[serde(default)]
+    pub attack_method_violation: i8,
     /// 13.1.4 Attacker MC: assaulting a Post or BUA hex.
     pub assault_bua: i8,
     /// 13.1.5 Defender MC: each assaulting hex beyond the first.
@@ -1160,6 +1173,8 @@ pub struct Data {
     pub reinforcements: Vec<Reinforcement>,
     /// Objectives.
     pub objectives: Vec<Objective>,
+    /// B13.1.6 The Attack Method of each nation the scenario names (`[[nation]]`).
+    pub attack_methods: Vec<(String, AttackMethod)>,
     /// Scoring.
     pub scoring: Scoring,
     /// Tables derived from the map and charts at load.
@@ -1568,6 +1583,13 @@ struct RawChange {
     from: String,
     to: String,
     cost: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNation {
+    id: String,
+    attack_method: AttackMethod,
 }
 
 #[derive(Deserialize)]
@@ -2529,6 +2551,18 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         }
     }
     let scoring: Option<Scoring> = l.table("scoring");
+    // B13.1.6 Attack Methods by nation.
+    let mut attack_methods: Vec<(String, AttackMethod)> = Vec::new();
+    for (i, n) in l.indexed::<RawNation>("nation", false) {
+        if attack_methods.iter().any(|x| x.0 == n.id) {
+            l.err(
+                &format!("nation[{i}].id"),
+                format!("nation `{}` is listed twice", n.id),
+            );
+        }
+        attack_methods.push((n.id, n.attack_method));
+    }
+    attack_methods.sort();
 
     let diags = std::mem::take(&mut l.diags);
     match (charts, board, ocs, scoring) {
@@ -2557,6 +2591,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 deploy,
                 reinforcements,
                 objectives,
+                attack_methods,
                 scoring,
                 tables,
             })

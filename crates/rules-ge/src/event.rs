@@ -103,6 +103,10 @@ pub enum Event {
         target: Cell,
         adjacent: bool,
     },
+    /// B13.1.6 An Assault declared against the nation's Attack Method: the Assault AMV marker.
+    AttackMethodViolation { units: Vec<UnitId> },
+    /// B13.1.7 A Follow-On Assault declared from an emptied target hex.
+    FollowOnAssault { units: Vec<UnitId>, target: Cell },
     /// 13.2.1 A Charge declared.
     ChargeDeclared { units: Vec<UnitId>, target: Cell },
     /// 15.2.1 A building fortified.

@@ -13,12 +13,14 @@
 //! and `docs/rules/ge-rulings.md` gives the reason.
 //!
 //! A scenario's `[scenario] level` ([`data::Level`]) chooses the game. The Battalion Game's
-//! additions so far, each in its own module and inert in the Soldiers Game: [`orders`] (B5.4:
-//! Orders Initiative, Corps Leader Orders Checks in the Attack and Reserve Orders Phases, the
-//! Overall Commander's loans of his LIM) and [`disorder`] (B9.4 Disorder Checks after a move,
-//! B9.5 Force March, B9.1.2 passing through friends). Still to come from Part II: Retreat
-//! Before Combat and the Assault changes (B13.1, B13.4), the Charge additions (B13.2), the
-//! Battalion reactions (B14), Skirmish Zones, Covered Flanks, Prolonge and ammunition (B7).
+//! additions so far, inert in the Soldiers Game: [`orders`] (B5.4: Orders Initiative, Corps
+//! Leader Orders Checks in the Attack and Reserve Orders Phases, the Overall Commander's loans
+//! of his LIM), [`disorder`] (B9.4 Disorder Checks after a move, B9.5 Force March, B9.1.2
+//! passing through friends), [`rbc`] (B13.4 Retreat Before Combat), and in [`close_combat`]
+//! the Attack Methods (B13.1.6) and Follow-On Assaults (B13.1.7). Still to come from Part II:
+//! the Charge additions (B13.2: Charge Zone and Movement, Recall, Pursuit, Follow-On Charge,
+//! the charge-distance CVM), the Battalion reactions (B14), Skirmish Zones, SeD checks,
+//! Covered Flanks, Prolonge and ammunition (B7), the fire-limit summation (B12.2.1).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is

@@ -885,19 +885,24 @@ impl GloryEmpire {
                     .board
                     .neighbors(m.at)
                     .any(|n| self.side_at(s, n) == Some(side.other()));
+                let amv = self.violates_attack_method(s, &units);
                 for &u in &units {
                     let t = s.troop_mut(u);
                     t.assault = Some(target);
                     t.adjacent_start = adjacent;
+                    t.amv = amv;
                 }
                 if !s.first_assault.iter().any(|x| x.0 == target) {
                     s.first_assault.push((target, units[0]));
                 }
                 ev.push(Event::AssaultDeclared {
-                    units,
+                    units: units.clone(),
                     target,
                     adjacent,
                 });
+                if amv {
+                    ev.push(Event::AttackMethodViolation { units });
+                }
             }
             Action::Charge(target) => {
                 let Some(m) = s.moving.as_ref() else { return };

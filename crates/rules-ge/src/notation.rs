@@ -739,6 +739,18 @@ impl GloryEmpire {
                 self.units_text(units),
                 if units.len() == 1 { "it" } else { "they" }
             ),
+            Event::FollowOnAssault { units, target } => format!(
+                "{} make{} a Follow-On Assault on {} (B13.1.7)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*target)
+            ),
+            Event::AttackMethodViolation { units } => format!(
+                "{} assault{} against {} nation's Attack Method: Assault AMV marker (B13.1.6)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                if units.len() == 1 { "its" } else { "their" }
+            ),
             Event::OrderPassed { from, to, kind } => format!(
                 "{} passes {} to {} (B5.4.2)",
                 self.lname(*from),
@@ -1014,6 +1026,7 @@ impl GloryEmpire {
             CombatStep::ColdSteelDefender => "the defender's Cold Steel die (13.5)".into(),
             CombatStep::AfterColdSteel => "after the Cold Steel Combat (13.5)".into(),
             CombatStep::Advance => "Advance After Combat (13.6)".into(),
+            CombatStep::FollowOn => "a Follow-On Assault may be declared (B13.1.7)".into(),
             CombatStep::RegroupAttacker => "the attacking cavalry regroups (13.2.5)".into(),
             CombatStep::RegroupDefender => "the defending cavalry regroups (13.2.5)".into(),
             CombatStep::Finish => "Spent markers and the end of the combat (13.2.6)".into(),

@@ -366,6 +366,7 @@ impl GloryEmpire {
             defender_gone: false,
             advanced: Vec::new(),
             origins,
+            follow_on: false,
             side,
         })));
     }

@@ -48,6 +48,8 @@ impl GloryEmpire {
                 fired_at: None,
                 assault: None,
                 adjacent_start: false,
+                amv: false,
+                followed_on: false,
                 charge: None,
                 attached: None,
                 arrived: false,
@@ -462,6 +464,8 @@ impl GloryEmpire {
                 for t in &mut s.troops {
                     t.assault = None;
                     t.adjacent_start = false;
+                    t.amv = false;
+                    t.followed_on = false;
                 }
                 s.first_assault.clear();
                 self.end_player_turn(s, ev);

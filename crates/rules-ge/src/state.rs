@@ -130,6 +130,13 @@ pub struct Troop {
     pub assault: Option<Cell>,
     /// 13.1.1 The Assault Starting Adjacent marker.
     pub adjacent_start: bool,
+    /// B13.1.6 The Assault AMV marker: it declared its Assault against its nation's Attack
+    /// Method.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub amv: bool,
+    /// B13.1.7 It has made its Follow-On Assault this Close Combat Segment.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub followed_on: bool,
     /// 13.2.1 The target of its Charge marker.
     pub charge: Option<Cell>,
     /// 5.3.3 The leader this asset is attached to this turn.
@@ -557,6 +564,8 @@ pub enum CombatStep {
     AfterColdSteel,
     /// 13.6 Advance After Combat.
     Advance,
+    /// B13.1.7 The assaulters who advanced may declare a Follow-On Assault.
+    FollowOn,
     /// 13.2.5 Regroup of the attacking cavalry.
     RegroupAttacker,
     /// 13.2.5 Regroup of the defending cavalry.
@@ -609,6 +618,10 @@ pub struct Combat {
     pub origins: Vec<(UnitId, Cell)>,
     /// The attacking side.
     pub side: Side,
+    /// B13.1.7 The target was emptied before the fight (Empty Target Hex, Retreat Before
+    /// Combat): the assaulters who advance may make a Follow-On Assault.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub follow_on: bool,
 }
 
 /// A leader roll (5.2.2 capture, or a random choice of casualty).

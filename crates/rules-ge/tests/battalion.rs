@@ -981,3 +981,148 @@ fn b13_4_the_soldiers_game_has_no_retreat_before_combat() {
     assert_eq!(f.to_act(), ToAct::Chance, "the Attacker Morale Check");
     assert_eq!(f.cell_of("20ld").as_deref(), Some("0303"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// B13.1.6 Attack Methods, B13.1.7 Follow-On Assault.
+
+fn with_methods(t: String) -> String {
+    t + "\n[[nation]]\nid = \"british\"\nattack_method = \"linear\"\n\n[[nation]]\nid = \"french\"\nattack_method = \"massed\"\n"
+}
+
+/// The British 2/97th under an Attack order, in `formation`, next to French grenadiers in
+/// 0403, in a Battalion Movement Phase.
+fn british_assault(formation: Formation, facing: &str) -> Fx {
+    let mut f = Fx::empty_of(bgame_with(with_methods));
+    f.put_leader("anstruther", "0302");
+    let a = f.leader("anstruther");
+    f.s.leaders[a.ix()].order = Some(OrderKind::Attack);
+    f.put("2-97", "0302", formation, facing);
+    f.put("gren-1-1", "0403", Formation::Column, "NW");
+    f.at(B, Stage::Movement);
+    f.play("select 2-97");
+    f
+}
+
+#[test]
+fn b13_1_6_a_linear_nation_assaulting_in_column_gets_the_amv_marker() {
+    let mut f = british_assault(Formation::Column, "SE");
+    f.play("assault 0403");
+    assert!(f.s.troop(f.unit("2-97")).amv);
+    assert!(
+        f.log().contains("Assault AMV marker (B13.1.6)"),
+        "{}",
+        f.log()
+    );
+    // In Line it keeps to its method.
+    let mut f = british_assault(Formation::Line, "E");
+    f.play("assault 0403");
+    assert!(!f.s.troop(f.unit("2-97")).amv);
+}
+
+#[test]
+fn b13_1_6_a_massed_nation_assaulting_in_line_gets_the_amv_marker() {
+    let mut f = Fx::empty_of(bgame_with(with_methods));
+    f.put_leader("saint-clair", "0403");
+    let l = f.leader("saint-clair");
+    f.s.leaders[l.ix()].order = Some(OrderKind::Attack);
+    f.put("gren-1-1", "0403", Formation::Line, "W");
+    f.put("2-97", "0302", Formation::Column, "SE");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("assault 0302");
+    assert!(f.s.troop(f.unit("gren-1-1")).amv);
+    // A nation the scenario gives no method never violates one.
+    let mut g = Fx::empty_of(bgame());
+    g.put_leader("saint-clair", "0403");
+    let l = g.leader("saint-clair");
+    g.s.leaders[l.ix()].order = Some(OrderKind::Attack);
+    g.put("gren-1-1", "0403", Formation::Line, "W");
+    g.put("2-97", "0302", Formation::Column, "SE");
+    g.at(F, Stage::Movement);
+    g.play("select gren-1-1");
+    g.play("assault 0302");
+    assert!(!g.s.troop(g.unit("gren-1-1")).amv);
+}
+
+#[test]
+fn b13_1_6_the_amv_marker_costs_the_attacker_morale_check_10() {
+    let mut f = Fx::empty_of(bgame_with(with_methods));
+    f.put("2-97", "0302", Formation::Column, "SE");
+    f.put("gren-1-1", "0403", Formation::Column, "NW");
+    f.mark("2-97", "0403", false);
+    f.s.troop_mut(f.unit("2-97")).amv = true;
+    f.combat_phase(B, false);
+    f.d100(99);
+    assert_eq!(f.check_drms(), vec![-10], "{}", f.log());
+    assert!(
+        f.log()
+            .contains("Assault AMV (Attack Method Violation) -10 (B13.1.6)")
+    );
+}
+
+#[test]
+fn b13_1_7_assaulters_advancing_after_a_retreat_before_combat_may_follow_on() {
+    // The grenadiers assault the light dragoons in 0303, who must retreat; the grenadiers
+    // advance, facing SW, with the 2/97th now in their front at 0204.
+    let mut f = french_attack(
+        |t| t,
+        "gren-1-1",
+        &[
+            ("2-97", "0204", Formation::Column, "NE"),
+            ("20ld", "0303", Formation::Column, "NE"),
+        ],
+        false,
+    );
+    let to = rbc_targets(&f);
+    assert!(!to.is_empty());
+    f.play("rbc 0305");
+    assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0303"));
+    // 13.7 They may face as they like after advancing: they keep facing SW.
+    f.play("face SW");
+    assert_eq!(f.to_act(), ToAct::Side(F), "{}", f.game.waiting_text(&f.s));
+    assert!(f.can("assault 0204"));
+    assert!(f.can("pass"));
+    f.play("assault 0204");
+    assert!(
+        f.log().contains("Follow-On Assault on 0204 (B13.1.7)"),
+        "{}",
+        f.log()
+    );
+    assert!(f.s.troop(f.unit("gren-1-1")).followed_on);
+    // The new Assault is resolved in this Assault Phase.
+    assert!(
+        f.events
+            .iter()
+            .filter(|e| matches!(e, Event::CloseCombat { target, .. } if *target == f.hex("0204")))
+            .count()
+            == 1,
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn b13_1_7_no_follow_on_after_a_fought_assault_nor_in_the_soldiers_game() {
+    // The Soldiers Game: an empty hex is entered and the Assault ends.
+    let mut f = Fx::empty();
+    f.put("2-97", "0204", Formation::Column, "NE");
+    f.put("20ld", "0303", Formation::Column, "NE");
+    f.morale("20ld", coupdoeil_ge::state::Morale::Rout);
+    f.put("gren-1-1", "0403", Formation::Column, "SW");
+    f.mark("gren-1-1", "0303", false);
+    f.combat_phase(F, false);
+    assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0303"));
+    f.play("face SW");
+    assert!(!f.log().contains("Follow-On"));
+    assert!(!f.can("assault 0204"));
+    // The Battalion Game, the same routed defenders: eliminated, the hex empty, a Follow-On.
+    let mut f = Fx::empty_of(bgame());
+    f.put("2-97", "0204", Formation::Column, "NE");
+    f.put("20ld", "0303", Formation::Column, "NE");
+    f.morale("20ld", coupdoeil_ge::state::Morale::Rout);
+    f.put("gren-1-1", "0403", Formation::Column, "SW");
+    f.mark("gren-1-1", "0303", false);
+    f.combat_phase(F, false);
+    f.play("face SW");
+    assert!(f.can("assault 0204"), "{}", f.game.waiting_text(&f.s));
+}

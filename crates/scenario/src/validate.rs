@@ -82,6 +82,7 @@ pub const RULES_SECTIONS: &[&str] = &[
     "command",
     "facing",
     "reactions",
+    "nation",
 ];
 
 /// Unit kinds.

@@ -346,6 +346,7 @@ fn hypothetical(s: &State, kind: CombatKind, side: Side, from: Cell, units: Vec<
         advanced: Vec::new(),
         origins: units.iter().map(|&u| (u, from)).collect(),
         side,
+        follow_on: false,
     }
 }
 
@@ -375,8 +376,11 @@ fn assault_preview(g: &GloryEmpire, s: &State, target: Cell) -> Option<Value> {
     let adjacent = b
         .neighbors(m.at)
         .any(|n| g.side_at(s, n) == Some(side.other()));
+    // B13.1.6 The Assault AMV marker: the stack's formation as it declares.
+    let amv = g.violates_attack_method(s, &m.units);
     for &u in &m.units {
         st.troop_mut(u).adjacent_start = adjacent;
+        st.troop_mut(u).amv = amv;
     }
     let c = hypothetical(&st, CombatKind::Assault, side, from, m.units.clone(), target);
     let mut v = combat_json(g, &st, &c);
