@@ -107,6 +107,8 @@ pub enum Event {
     AttackMethodViolation { units: Vec<UnitId> },
     /// B13.1.7 A Follow-On Assault declared from an emptied target hex.
     FollowOnAssault { units: Vec<UnitId>, target: Cell },
+    /// B13.2.1 A Charge marker not placed: the cavalry failed its end-of-move Disorder Check.
+    ChargeCancelled { units: Vec<UnitId>, target: Cell },
     /// 13.2.1 A Charge declared.
     ChargeDeclared { units: Vec<UnitId>, target: Cell },
     /// 15.2.1 A building fortified.

@@ -430,6 +430,29 @@ impl GloryEmpire {
         cell: Cell,
         ev: &mut Vec<Event>,
     ) {
+        // B13.2.1 Cavalry that fails the check its move calls for may not charge: the Charge
+        // marker it declared as its move ended is not placed.
+        let charging: Vec<UnitId> = units
+            .iter()
+            .copied()
+            .filter(|&u| s.troop(u).charge.is_some())
+            .collect();
+        if let Some(target) = charging.first().and_then(|&u| s.troop(u).charge) {
+            for &u in &charging {
+                s.troop_mut(u).charge = None;
+            }
+            if !s
+                .troops
+                .iter()
+                .any(|t| t.charge == Some(target) && t.cell.is_some())
+            {
+                s.charged.retain(|&c| c != target);
+            }
+            ev.push(Event::ChargeCancelled {
+                units: charging,
+                target,
+            });
+        }
         self.worsen(s, units, 1, false, ev);
         let still: Vec<UnitId> = self.alive_in(s, units, cell);
         if still.is_empty() || s.pending.iter().any(|f| matches!(f, Frame::Retreat(_))) {

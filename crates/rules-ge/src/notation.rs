@@ -739,6 +739,12 @@ impl GloryEmpire {
                 self.units_text(units),
                 if units.len() == 1 { "it" } else { "they" }
             ),
+            Event::ChargeCancelled { units, target } => format!(
+                "{} failed {} Disorder Check: no Charge on {} (B13.2.1)",
+                self.units_text(units),
+                if units.len() == 1 { "its" } else { "their" },
+                self.hex(*target)
+            ),
             Event::FollowOnAssault { units, target } => format!(
                 "{} make{} a Follow-On Assault on {} (B13.1.7)",
                 self.units_text(units),

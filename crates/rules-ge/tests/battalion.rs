@@ -1126,3 +1126,42 @@ fn b13_1_7_no_follow_on_after_a_fought_assault_nor_in_the_soldiers_game() {
     f.play("face SW");
     assert!(f.can("assault 0204"), "{}", f.game.waiting_text(&f.s));
 }
+
+// ---------------------------------------------------------------------------------------------
+// B13.2 Charges.
+
+/// The 20th Light Dragoons under an Attack order in 0302, Column facing SE, the grenadiers in
+/// 0403; they form Line, face E and declare a Charge on 0403 (a formation change: a check).
+fn dragoons_form_and_charge() -> Fx {
+    let mut f = Fx::empty_of(bgame());
+    f.put_leader("wellesley", "0301");
+    let w = f.leader("wellesley");
+    f.s.leaders[w.ix()].order = Some(OrderKind::Attack);
+    f.put("20ld", "0302", Formation::Column, "SE");
+    f.put("gren-1-1", "0403", Formation::Column, "NW");
+    f.at(B, Stage::Movement);
+    f.play("select 20ld");
+    f.play("form line");
+    f.play("pass"); // no Reaction Fire
+    f.play("face E");
+    f.play("charge 0403");
+    f
+}
+
+#[test]
+fn b13_2_1_cavalry_failing_its_disorder_check_places_no_charge_marker() {
+    let mut f = dragoons_form_and_charge();
+    assert_eq!(pending_dc(&f), Some(0), "one formation change");
+    f.d100(0);
+    assert_eq!(f.s.troop(f.unit("20ld")).charge, None);
+    assert!(!f.s.charged.contains(&f.hex("0403")));
+    assert!(
+        f.log().contains("no Charge on 0403 (B13.2.1)"),
+        "{}",
+        f.log()
+    );
+    // Passing, the Charge stands.
+    let mut f = dragoons_form_and_charge();
+    f.d100(99);
+    assert_eq!(f.s.troop(f.unit("20ld")).charge, Some(f.hex("0403")));
+}
