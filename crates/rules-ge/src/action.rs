@@ -121,6 +121,9 @@ pub enum Action {
     PassOrder(LeaderId),
     /// B13.4 The defenders Retreat Before Combat into this hex.
     RetreatBefore(Cell),
+    /// B13.2.1 Place a Charge marker on the moving cavalry (ends its move; the target is
+    /// declared in its Charge Movement).
+    ChargeMarker,
 }
 
 /// One outcome of a chance node (2.3 Dice).

@@ -130,6 +130,7 @@ impl GloryEmpire {
             advanced: Vec::new(),
             origins,
             follow_on: false,
+            charge_distance: 0,
             side,
         })));
     }
@@ -1073,6 +1074,21 @@ impl GloryEmpire {
             top_values(top, c.side, a.cell, "attacker", &mut att);
             if charge {
                 att.push(md("charging", i16::from(cs.charging), "Charge CVM Chart"));
+            }
+            // B13.6.2 The Open hexes of the Charge Movement: not against a Square, into MDT,
+            // across a Hexside Obstacle, or in twilight.
+            if charge
+                && c.charge_distance > 0
+                && def_top.is_none_or(|u| s.troop(u).formation != Formation::Square)
+                && self.class_of(c.target) != TerrainClass::Mdt
+                && !self.data.obstacle_between(a.cell, c.target)
+                && self.light(s) == crate::los::Light::Day
+            {
+                att.push(md(
+                    format!("charge distance, {} Open hexes", c.charge_distance),
+                    i16::from(c.charge_distance),
+                    "B13.6.2",
+                ));
             }
             if let Some(dt) = def_top {
                 match self.attack_arc(s, dt, c.target, a.cell) {

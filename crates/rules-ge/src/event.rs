@@ -109,6 +109,12 @@ pub enum Event {
     FollowOnAssault { units: Vec<UnitId>, target: Cell },
     /// B13.2.1 A Charge marker not placed: the cavalry failed its end-of-move Disorder Check.
     ChargeCancelled { units: Vec<UnitId>, target: Cell },
+    /// B13.2.1 A Charge marker placed (Battalion Game).
+    ChargeMarkerPlaced { units: Vec<UnitId>, at: Cell },
+    /// B13.2.6 No potential target left in the Charge Zone: the marker is removed.
+    ChargeWithdrawn { units: Vec<UnitId>, at: Cell },
+    /// B13.2.6 A Charge Movement ended without a target.
+    ChargeEnded { units: Vec<UnitId>, at: Cell },
     /// 13.2.1 A Charge declared.
     ChargeDeclared { units: Vec<UnitId>, target: Cell },
     /// 15.2.1 A building fortified.

@@ -39,6 +39,7 @@
 #![forbid(unsafe_code)]
 
 pub mod action;
+pub mod charge;
 pub mod close_combat;
 pub mod command;
 pub mod data;

@@ -723,8 +723,14 @@ impl GloryEmpire {
             for c in self.assault_targets(s) {
                 out.push(Action::Assault(c));
             }
-            for c in self.charge_targets(s) {
-                out.push(Action::Charge(c));
+            if self.battalion() {
+                if self.may_place_charge(s) {
+                    out.push(Action::ChargeMarker);
+                }
+            } else {
+                for c in self.charge_targets(s) {
+                    out.push(Action::Charge(c));
+                }
             }
             if self.may_fortify(s) {
                 out.push(Action::Fortify);
@@ -913,6 +919,17 @@ impl GloryEmpire {
                 s.charged.push(target);
                 ev.push(Event::ChargeDeclared { units, target });
                 // RULING: declaring a Charge ends the stack's move.
+                self.end_move(s, ev);
+            }
+            Action::ChargeMarker => {
+                let Some(m) = s.moving.as_ref() else { return };
+                let units = m.units.clone();
+                let at = m.at;
+                for &u in &units {
+                    s.troop_mut(u).charge = Some(at);
+                }
+                ev.push(Event::ChargeMarkerPlaced { units, at });
+                // B13.2.1 The cavalry stops.
                 self.end_move(s, ev);
             }
             Action::Fortify => {

@@ -136,6 +136,7 @@ impl GloryEmpire {
             ),
             Action::PassOrder(l) => format!("pass-order {}", self.lid(l)),
             Action::RetreatBefore(c) => format!("rbc {}", self.hex(c)),
+            Action::ChargeMarker => "charge-marker".into(),
         }
     }
 
@@ -324,6 +325,7 @@ impl GloryEmpire {
             }
             Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
             Some("rbc") => done(2, Action::RetreatBefore(self.cell_of(arg(1)?)?)),
+            Some("charge-marker") => done(1, Action::ChargeMarker),
             _ => Err(format!("`{text}` is not an action of Glory and Empire")),
         }
     }
@@ -470,6 +472,9 @@ impl GloryEmpire {
             Action::RetreatBefore(c) => {
                 format!("retreat before combat into {} (B13.4)", self.hex(c))
             }
+            Action::ChargeMarker => "place a Charge marker, ending the move; the target is \
+                                     declared in the Charge Phase (B13.2.1)"
+                .into(),
         }
     }
 
@@ -637,6 +642,14 @@ impl GloryEmpire {
                     self.lname(r.leader),
                     r.lim
                 ),
+                Frame::ChargeMove(cm) => format!(
+                    "{}'s Charge Movement from {}, {} hex{} moved: move on or declare the \
+                     target (B13.2.5)",
+                    self.units_text(&cm.units),
+                    self.hex(cm.origin),
+                    cm.hexes,
+                    if cm.hexes == 1 { "" } else { "es" }
+                ),
                 Frame::OrdersPass(p) => format!(
                     "{} may pass {} to {} more subordinate leader{} (B5.4.2)",
                     self.lname(p.leader),
@@ -739,8 +752,26 @@ impl GloryEmpire {
                 self.units_text(units),
                 if units.len() == 1 { "it" } else { "they" }
             ),
+            Event::ChargeMarkerPlaced { units, at } => format!(
+                "{} place{} a Charge marker in {} (B13.2.1)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*at)
+            ),
+            Event::ChargeWithdrawn { units, at } => format!(
+                "{} in {}: no potential target left in the Charge Zone, the marker is removed \
+                 (B13.2.6)",
+                self.units_text(units),
+                self.hex(*at)
+            ),
+            Event::ChargeEnded { units, at } => format!(
+                "{} end{} the Charge in {} without a target (B13.2.6)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*at)
+            ),
             Event::ChargeCancelled { units, target } => format!(
-                "{} failed {} Disorder Check: no Charge on {} (B13.2.1)",
+                "{} failed {} Disorder Check: no Charge marker ({}) (B13.2.1)",
                 self.units_text(units),
                 if units.len() == 1 { "its" } else { "their" },
                 self.hex(*target)

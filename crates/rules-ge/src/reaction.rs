@@ -367,6 +367,7 @@ impl GloryEmpire {
             advanced: Vec::new(),
             origins,
             follow_on: false,
+            charge_distance: 0,
             side,
         })));
     }

@@ -147,6 +147,7 @@ impl GloryEmpire {
                 Frame::Combat(c) => self.combat_decider(c),
                 Frame::Face { units, .. } => Some(self.data.troops[units[0].ix()].side),
                 Frame::OrdersPass(p) => Some(self.data.leaders[p.leader.ix()].side),
+                Frame::ChargeMove(cm) => Some(self.data.troops[cm.units[0].ix()].side),
                 Frame::OrdersRoll(_)
                 | Frame::Check(_)
                 | Frame::FireRoll(_)
@@ -182,6 +183,7 @@ impl GloryEmpire {
                 Frame::React(_) => self.react_actions(s, out),
                 Frame::Combat(_) => self.combat_actions(s, out),
                 Frame::OrdersPass(_) => self.orders_actions(s, out),
+                Frame::ChargeMove(_) => self.charge_move_actions(s, out),
                 Frame::Face { units, hexside } => {
                     let f = s.troop(units[0]).formation;
                     for x in Facing::ALL {
@@ -222,6 +224,7 @@ impl GloryEmpire {
                 Frame::React(_) => self.do_react(s, a, ev),
                 Frame::Combat(_) => self.do_combat_action(s, a, ev),
                 Frame::OrdersPass(_) => self.do_orders(s, a, ev),
+                Frame::ChargeMove(_) => self.do_charge_move(s, a, ev),
                 Frame::Face { units, .. } => {
                     s.pending.pop();
                     if let Action::Face(f) = a {
@@ -252,7 +255,13 @@ impl GloryEmpire {
             Stage::Charges | Stage::Assaults => {
                 if let Action::Resolve(c) = a {
                     s.queue.retain(|&x| x != c);
-                    self.start_combat(s, s.stage == Stage::Charges, c, ev);
+                    let marker = s.stack(c).into_iter().any(|u| s.troop(u).charge == Some(c));
+                    if s.stage == Stage::Charges && self.battalion() && marker {
+                        // B13.2.5 A Charge marker in its own hex: the Charge Movement.
+                        self.start_charge_move(s, c, ev);
+                    } else {
+                        self.start_combat(s, s.stage == Stage::Charges, c, ev);
+                    }
                 }
             }
             Stage::LeaderReplacement => {
@@ -349,6 +358,14 @@ impl GloryEmpire {
                 }
                 Frame::Face { units, .. } => {
                     if units.iter().any(|&u| s.troop(u).cell.is_none()) {
+                        s.pending.pop();
+                        true
+                    } else {
+                        false
+                    }
+                }
+                Frame::ChargeMove(cm) => {
+                    if self.alive_in(s, &cm.units, cm.at).is_empty() {
                         s.pending.pop();
                         true
                     } else {

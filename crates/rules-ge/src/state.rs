@@ -137,7 +137,8 @@ pub struct Troop {
     /// B13.1.7 It has made its Follow-On Assault this Close Combat Segment.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub followed_on: bool,
-    /// 13.2.1 The target of its Charge marker.
+    /// 13.2.1 The target of its Charge marker (B13.2.1: in the Battalion Game, until its
+    /// Charge Movement declares a target, the hex where the marker was placed).
     pub charge: Option<Cell>,
     /// 5.3.3 The leader this asset is attached to this turn.
     pub attached: Option<LeaderId>,
@@ -622,6 +623,9 @@ pub struct Combat {
     /// Combat): the assaulters who advance may make a Follow-On Assault.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub follow_on: bool,
+    /// B13.6.2 The Open hexes the charging cavalry entered in its Charge Movement.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub charge_distance: u8,
 }
 
 /// A leader roll (5.2.2 capture, or a random choice of casualty).
@@ -702,6 +706,25 @@ pub enum Frame {
     OrdersRoll(OrdersRoll),
     /// B5.4.2 An order being passed down.
     OrdersPass(OrdersPass),
+    /// B13.2.5 A Charge Movement.
+    ChargeMove(ChargeMove),
+}
+
+/// B13.2.5 A charging stack's Charge Movement in the Charge Phase (Battalion Game).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChargeMove {
+    /// The charging units, top first.
+    pub units: Vec<UnitId>,
+    /// Where its Charge marker was placed.
+    pub origin: Cell,
+    /// Where it is.
+    pub at: Cell,
+    /// Hexes moved.
+    pub hexes: u8,
+    /// B13.6.2 Open hexes entered: the charge-distance bonus.
+    pub open: u8,
+    /// B13.2.4 Its Charge Zone, fixed when the movement began (sorted).
+    pub zone: Vec<Cell>,
 }
 
 /// The phases and segments of a Game Turn (4).

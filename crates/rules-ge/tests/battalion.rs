@@ -1131,7 +1131,7 @@ fn b13_1_7_no_follow_on_after_a_fought_assault_nor_in_the_soldiers_game() {
 // B13.2 Charges.
 
 /// The 20th Light Dragoons under an Attack order in 0302, Column facing SE, the grenadiers in
-/// 0403; they form Line, face E and declare a Charge on 0403 (a formation change: a check).
+/// 0403; they form Line, face E and place a Charge marker (a formation change: a check).
 fn dragoons_form_and_charge() -> Fx {
     let mut f = Fx::empty_of(bgame());
     f.put_leader("wellesley", "0301");
@@ -1144,7 +1144,7 @@ fn dragoons_form_and_charge() -> Fx {
     f.play("form line");
     f.play("pass"); // no Reaction Fire
     f.play("face E");
-    f.play("charge 0403");
+    f.play("charge-marker");
     f
 }
 
@@ -1154,14 +1154,137 @@ fn b13_2_1_cavalry_failing_its_disorder_check_places_no_charge_marker() {
     assert_eq!(pending_dc(&f), Some(0), "one formation change");
     f.d100(0);
     assert_eq!(f.s.troop(f.unit("20ld")).charge, None);
-    assert!(!f.s.charged.contains(&f.hex("0403")));
     assert!(
-        f.log().contains("no Charge on 0403 (B13.2.1)"),
+        f.log().contains("no Charge marker (0302) (B13.2.1)"),
         "{}",
         f.log()
     );
-    // Passing, the Charge stands.
+    // Passing, the marker stands in the dragoons' hex.
     let mut f = dragoons_form_and_charge();
     f.d100(99);
-    assert_eq!(f.s.troop(f.unit("20ld")).charge, Some(f.hex("0403")));
+    assert_eq!(f.s.troop(f.unit("20ld")).charge, Some(f.hex("0302")));
+}
+
+/// The 20th Light Dragoons under an Attack order in 0302, Column facing SE, in a British
+/// Movement Phase of the Battalion Game, with the grenadiers in `gren_at`.
+fn dragoons_and(gren_at: &str, gren_formation: Formation) -> Fx {
+    let mut f = Fx::empty_of(bgame());
+    f.put_leader("wellesley", "0301");
+    let w = f.leader("wellesley");
+    f.s.leaders[w.ix()].order = Some(OrderKind::Attack);
+    f.put("20ld", "0302", Formation::Column, "SE");
+    f.put("gren-1-1", gren_at, gren_formation, "NW");
+    f.at(B, Stage::Movement);
+    f.play("select 20ld");
+    f
+}
+
+#[test]
+fn b13_2_4_a_charge_marker_needs_a_potential_target_in_the_charge_zone() {
+    // The grenadiers three hexes off through the dragoons' front: a marker may be placed.
+    let f = dragoons_and("0604", Formation::Column);
+    assert!(f.can("charge-marker"));
+    assert!(
+        !f.can("charge 0604"),
+        "no target is named in the Battalion Game"
+    );
+    // Five hexes off: beyond the zone.
+    let f = dragoons_and("0806", Formation::Column);
+    assert!(!f.can("charge-marker"));
+    // Behind them: not through their front.
+    let f = dragoons_and("0201", Formation::Column);
+    assert!(!f.can("charge-marker"));
+}
+
+/// The dragoons' marker placed, then the British Charge Phase: their Charge Movement.
+fn charge_phase(gren_at: &str, gren_formation: Formation) -> Fx {
+    let mut f = dragoons_and(gren_at, gren_formation);
+    f.play("charge-marker");
+    assert_eq!(f.s.troop(f.unit("20ld")).charge, Some(f.hex("0302")));
+    f.combat_phase(B, true);
+    f
+}
+
+#[test]
+fn b13_2_5_charge_movement_and_the_target_declared_on_contact() {
+    let mut f = charge_phase("0604", Formation::Column);
+    assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
+    assert!(f.can("step 0403"));
+    f.play("step 0403");
+    // 0503 is in the grenadiers' ZOC: the movement stops there, next to them.
+    f.play("step 0503");
+    assert!(!f.can("step 0604") && !f.can("step 0504"));
+    assert!(f.can("charge 0604"));
+    f.play("charge 0604");
+    assert!(f.log().contains("Charge"), "{}", f.log());
+    match f.s.pending.iter().rev().find_map(|x| match x {
+        Frame::Combat(c) => Some(c.charge_distance),
+        _ => None,
+    }) {
+        Some(d) => assert_eq!(d, 2, "two Open hexes entered"),
+        None => panic!("no combat: {}", f.log()),
+    }
+    // The Defender MC passes, no Defensive Fire, then Cold Steel with the +2.
+    f.d100(99);
+    f.play("pass");
+    f.d10(5);
+    f.d10(5);
+    assert!(
+        f.log()
+            .contains("charge distance, 2 Open hexes +2 (B13.6.2)"),
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn b13_2_6_cavalry_may_bluff_and_run_out_its_charge_without_a_target() {
+    // Next to the grenadiers (in their ZOC) without declaring them: the charge ends there,
+    // the horses spent.
+    let mut f = charge_phase("0604", Formation::Column);
+    f.play("step 0403");
+    f.play("step 0503");
+    assert!(f.can("charge 0604"));
+    // It can go no further: it may still end its charge without declaring them (a bluff).
+    assert!(f.can("end"));
+    f.play("end");
+    assert!(
+        f.log()
+            .contains("ends the Charge in 0503 without a target (B13.2.6)")
+    );
+    assert_eq!(f.s.troop(f.unit("20ld")).spent, 2, "the horses are spent");
+    assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0604"));
+}
+
+#[test]
+fn b13_6_2_no_charge_distance_bonus_against_a_square() {
+    let mut f = charge_phase("0604", Formation::Square);
+    f.play("step 0403");
+    f.play("step 0503");
+    f.play("charge 0604");
+    f.d100(99);
+    f.play("pass");
+    f.d10(5);
+    f.d10(5);
+    assert!(
+        f.log().contains("Cold Steel") || f.cold_steel().is_some(),
+        "{}",
+        f.log()
+    );
+    assert!(!f.log().contains("charge distance"), "{}", f.log());
+}
+
+#[test]
+fn b13_2_6_a_charge_with_no_target_left_in_its_zone_is_withdrawn() {
+    let mut f = dragoons_and("0604", Formation::Column);
+    f.play("charge-marker");
+    // The grenadiers leave before the Charge Phase.
+    f.remove("gren-1-1");
+    f.combat_phase(B, true);
+    assert!(
+        f.log().contains("the marker is removed (B13.2.6)"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.s.troop(f.unit("20ld")).spent, 0, "no ill effect");
 }

@@ -229,6 +229,10 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Some(Frame::Face { .. }) => Some("a facing (7.1.2)".to_string()),
         Some(Frame::OrdersRoll(_)) => Some("an orders roll (B5.4)".to_string()),
         Some(Frame::OrdersPass(_)) => Some("an order passed down (B5.4.2)".to_string()),
+        Some(Frame::ChargeMove(cm)) => Some(format!(
+            "a Charge Movement from {} (B13.2.5)",
+            b.label(cm.origin)
+        )),
         None => None,
     };
     match detail {

@@ -347,6 +347,7 @@ fn hypothetical(s: &State, kind: CombatKind, side: Side, from: Cell, units: Vec<
         origins: units.iter().map(|&u| (u, from)).collect(),
         side,
         follow_on: false,
+        charge_distance: 0,
     }
 }
 
@@ -511,6 +512,13 @@ pub(super) fn preview(
             v
         }
         Action::Charge(target) => {
+            // B13.2.6 A Battalion target declared at the end of a Charge Movement, with its
+            // charge distance.
+            if let Some(Frame::ChargeMove(cm)) = s.pending.last() {
+                let mut c = hypothetical(s, CombatKind::Charge, side, cm.at, cm.units.clone(), target);
+                c.charge_distance = cm.open;
+                return Ok(combat_json(g, s, &c));
+            }
             let m = s
                 .moving
                 .as_ref()
