@@ -1069,7 +1069,8 @@ impl GloryEmpire {
         let Some(opt) = self.step_options(s).into_iter().find(|o| o.to == to) else {
             return;
         };
-        if let Some(m) = s.moving.as_ref()
+        if self.battalion()
+            && let Some(m) = s.moving.as_ref()
             && m.leader.is_none()
         {
             let from = m.at;
@@ -1184,7 +1185,9 @@ impl GloryEmpire {
                 p.stage = StepStage::After;
                 self.replace_top(s, Frame::Step(p));
                 self.enter_hex(s, &group, p.to, ev);
-                if let Some(m) = s.moving.as_mut() {
+                if self.battalion()
+                    && let Some(m) = s.moving.as_mut()
+                {
                     m.disorder.among_friends = p.joins;
                 }
             }

@@ -1288,3 +1288,59 @@ fn b13_2_6_a_charge_with_no_target_left_in_its_zone_is_withdrawn() {
     );
     assert_eq!(f.s.troop(f.unit("20ld")).spent, 0, "no ill effect");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The Soldiers Game is untouched.
+
+#[test]
+fn b1_soldiers_states_carry_none_of_the_battalion_fields() {
+    // A Soldiers state's JSON (and so its hash, and every record's chain) is what it was
+    // before the Battalion Game: the new fields are left out while they hold their defaults.
+    use coupdoeil_engine::draw_below;
+    use rand::SeedableRng;
+    let g = common::game();
+    let keys = [
+        "\"initiative_rolled\":",
+        "\"orders_checked\":",
+        "\"order_limited\":",
+        "\"lent\":",
+        "\"initiative_floor\":",
+        "\"modifiers\":",
+        "\"disorder\":",
+        "\"amv\":",
+        "\"followed_on\":",
+        "\"follow_on\":",
+        "\"charge_distance\":",
+    ];
+    let mut total = 0;
+    for seed in 0..6 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut s = g.initial_state();
+        let mut ev = Vec::new();
+        let mut legal = Vec::new();
+        for step in 0..5000 {
+            total += 1;
+            if step % 5 == 0 {
+                let json = serde_json::to_string(&s).unwrap();
+                for k in keys {
+                    assert!(!json.contains(k), "seed {seed} step {step}: {k} in {json}");
+                }
+            }
+            match g.to_act(&s) {
+                ToAct::Over => break,
+                ToAct::Chance => {
+                    let d = g.chance(&s);
+                    let o = d.outcomes();
+                    let c = o[draw_below(&mut rng, o.len() as u64) as usize].0;
+                    g.apply_chance_unchecked(&mut s, &c, &mut ev);
+                }
+                ToAct::Side(_) => {
+                    g.legal_actions(&s, &mut legal);
+                    let a = legal[draw_below(&mut rng, legal.len() as u64) as usize];
+                    g.apply_action_unchecked(&mut s, &a, &mut ev);
+                }
+            }
+        }
+    }
+    assert!(total > 3000, "long enough games: {total} steps");
+}
