@@ -870,6 +870,14 @@ pub struct ColdSteel {
 pub struct Reactions {
     /// 14.2.3 The range of artillery reaction fire at a unit entering its EZOC.
     pub artillery_entry_range: u8,
+    /// B14.3.3 Battalion Game: the Reaction Formation Change Disorder Check DRM by distance to
+    /// the triggering unit, 1, 2 and 3 hexes.
+    #[serde(default)]
+    pub formation_change_distance: Vec<i8>,
+    /// B14.3.3 Battalion Game: the same check while in the ZOC of an enemy other than the
+    /// triggering unit ("Already in EZOC").
+    #[serde(default)]
+    pub formation_change_in_ezoc: i8,
 }
 
 /// 5.1.2 One row of the Random Event Chart.

@@ -347,6 +347,14 @@ impl GloryEmpire {
                 mc.passed_through,
                 "9.2.1",
             ),
+            // B14.3 The Battalion Game's is a Disorder Check with its own DRMs, gathered when
+            // the reaction is declared.
+            CheckKind::Square if self.battalion() => (
+                "Reaction Formation Change Disorder Check (B14.3)",
+                "",
+                0,
+                "B14.3",
+            ),
             CheckKind::Square => (
                 "to form Square as a reaction (14.3)",
                 "reaction square",

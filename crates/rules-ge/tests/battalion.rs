@@ -1143,6 +1143,7 @@ fn dragoons_form_and_charge() -> Fx {
     f.play("select 20ld");
     f.play("form line");
     f.play("pass"); // no Reaction Fire
+    f.play("pass"); // no Reaction Formation Change (B14.3)
     f.play("face E");
     f.play("charge-marker");
     f
@@ -1343,4 +1344,99 @@ fn b1_soldiers_states_carry_none_of_the_battalion_fields() {
         }
     }
     assert!(total > 3000, "long enough games: {total} steps");
+}
+
+// ---------------------------------------------------------------------------------------------
+// B14.3 Reaction Formation Change.
+
+/// A French Movement Phase of the Battalion Game: the grenadiers in 0502 (Column facing NE)
+/// about to move off, the British 2/97th in `at` in Column.
+fn grenadiers_move_near(at: &str) -> Fx {
+    let mut f = Fx::empty_of(bgame());
+    f.put("2-97", at, Formation::Column, "NE");
+    f.put("gren-1-1", "0502", Formation::Column, "NE");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f
+}
+
+fn square_window(f: &Fx) -> bool {
+    f.legal()
+        .iter()
+        .any(|a| matches!(a, Action::ReactSquare(_)))
+}
+
+#[test]
+fn b14_3_3_example_two_hexes_away_the_check_is_at_minus_15() {
+    // One hex between them: the distance counts the mover's hex, not the checking unit's.
+    let mut f = grenadiers_move_near("0302");
+    f.play("step 0602");
+    assert!(square_window(&f), "{:?}", f.legal_text());
+    f.play("react-square 0302");
+    match f.s.pending.last() {
+        Some(Frame::Check(c)) => {
+            assert_eq!(c.modifiers.iter().map(|m| m.value).sum::<i16>(), -15);
+        }
+        other => panic!("no check: {other:?}"),
+    }
+    f.d100(60); // 60 - 15 = 45, above MV 35
+    assert_eq!(f.formation_of("2-97"), Formation::Square);
+    assert!(
+        f.log()
+            .contains("Reaction Formation Change Disorder Check (B14.3)"),
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn b14_3_a_failed_reaction_formation_change_worsens_the_stack() {
+    let mut f = grenadiers_move_near("0302");
+    f.play("step 0602");
+    f.play("react-square 0302");
+    f.d100(40); // 40 - 15 = 25: fails
+    assert_eq!(f.formation_of("2-97"), Formation::Column);
+    assert_eq!(f.morale_of("2-97"), coupdoeil_ge::state::Morale::Disorder);
+}
+
+#[test]
+fn b14_3_2_only_normal_infantry_in_sight_within_three_hexes() {
+    // Three hexes: still offered; four: not.
+    let mut f = grenadiers_move_near("0202");
+    assert_eq!(f.game.data.board.distance(f.hex("0202"), f.hex("0502")), 3);
+    f.play("step 0602");
+    assert!(square_window(&f));
+    let mut f = grenadiers_move_near("0102");
+    f.play("step 0602");
+    assert!(!square_window(&f));
+    // Disordered: not.
+    let mut f = Fx::empty_of(bgame());
+    f.put("2-97", "0302", Formation::Column, "NE");
+    f.morale("2-97", coupdoeil_ge::state::Morale::Disorder);
+    f.put("gren-1-1", "0502", Formation::Column, "NE");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0602");
+    assert!(!square_window(&f));
+}
+
+#[test]
+fn b14_3_3_already_in_an_enemy_zoc_adds_its_drm() {
+    let mut f = Fx::empty_of(bgame());
+    f.put("2-97", "0302", Formation::Column, "NE");
+    // Other grenadiers face the 2/97th from 0303 (off the line of sight): it stands in their
+    // ZOC.
+    f.put("gren-2-1", "0303", Formation::Column, "N");
+    f.put("gren-1-1", "0502", Formation::Column, "NE");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0602");
+    f.play("react-square 0302");
+    match f.s.pending.last() {
+        Some(Frame::Check(c)) => {
+            let v: Vec<i16> = c.modifiers.iter().map(|m| m.value).collect();
+            assert_eq!(v, vec![-15, -10]);
+        }
+        other => panic!("no check: {other:?}"),
+    }
 }

@@ -490,7 +490,14 @@ pub(super) fn preview(
                 .into_iter()
                 .filter(|&u| g.data.troops[u.ix()].arm() == coupdoeil_ge::data::Arm::Infantry)
                 .collect();
-            let (why, terms) = g.check_terms(CheckKind::Square);
+            let (why, mut terms) = g.check_terms(CheckKind::Square);
+            // B14.3.3 The Battalion Game's distance and EZOC DRMs.
+            if g.battalion()
+                && let Some(Frame::React(w)) = s.pending.last()
+            {
+                let x = coupdoeil_ge::reaction::trigger_hex(w.trigger);
+                terms.extend(g.formation_change_drms(s, w.side, c, x));
+            }
             let mut v = check_of(g, s, why, &inf, &terms);
             v["kind"] = json!("square");
             v["hex"] = json!(g.data.board.label(c));
