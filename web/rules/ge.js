@@ -405,6 +405,7 @@ function pieceInfo(p, ctx) {
   if (u.skirmishers) states.push(`${u.skirmishers} SP en Tirailleurs (7.6.1)`);
   if (u.ooc) states.push('Out of Command (5.3)');
   if (u.spent) states.push(`${u.spent} Spent (13.2.6)`);
+  if (u.ammo) states.push(u.ammo > 1 ? 'Out of Ammo (B7.9.3)' : 'Low Ammo (B7.9.3)');
   if (u.assault) states.push(`Assault marker on ${u.assault} (13.1.1)`);
   if (u.charge) states.push(`Charge marker on ${u.charge} (13.2)`);
   if (u.moved) states.push('moved this phase');

@@ -538,7 +538,9 @@ impl GloryEmpire {
                         } else if t.morale == Morale::Broken {
                             broken.push(u);
                         } else if no_inf
-                            && matches!(t.formation, Formation::Limbered | Formation::RoadColumn)
+                            && (matches!(t.formation, Formation::Limbered | Formation::RoadColumn)
+                                || t.formation == Formation::Unlimbered
+                                    && t.ammo >= crate::ammunition::OUT_OF_AMMO)
                         {
                             self.eliminate(
                                 s,

@@ -779,6 +779,10 @@ pub struct GunDef {
     pub effective: u8,
     /// Last hex of the Long band: the maximum range.
     pub long: u8,
+    /// B7.9.3 Battalion Game: a fire roll at or below it takes Normal ammunition to Low.
+    pub low_ammo: u8,
+    /// B7.9.3 Battalion Game: a fire roll at or below it takes Low ammunition to Out.
+    pub out_of_ammo: u8,
 }
 
 /// 8 The modifiers printed on a morale state marker (Morale State Diagram).
@@ -1183,6 +1187,8 @@ pub struct Data {
     pub objectives: Vec<Objective>,
     /// B13.1.6 The Attack Method of each nation the scenario names (`[[nation]]`).
     pub attack_methods: Vec<(String, AttackMethod)>,
+    /// B7.9.3 Each side's Supply Sources (`[[supply]]`), sorted.
+    pub supply: BySide<Vec<Cell>>,
     /// Scoring.
     pub scoring: Scoring,
     /// Tables derived from the map and charts at load.
@@ -1551,6 +1557,17 @@ struct RawGun {
     canister: u8,
     effective: u8,
     long: u8,
+    #[serde(default)]
+    low_ammo: u8,
+    #[serde(default)]
+    out_of_ammo: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSupply {
+    side: String,
+    at: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -2571,6 +2588,23 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         attack_methods.push((n.id, n.attack_method));
     }
     attack_methods.sort();
+    // B7.9.3 Supply Sources.
+    let mut supply: BySide<Vec<Cell>> = BySide::new(Vec::new(), Vec::new());
+    for (i, r) in l.indexed::<RawSupply>("supply", false) {
+        let side = l.side(&format!("supply[{i}].side"), &r.side);
+        for (j, label) in r.at.iter().enumerate() {
+            let c = board
+                .as_ref()
+                .and_then(|b| l.cell(b, &format!("supply[{i}].at[{j}]"), label));
+            if let (Some(side), Some(c)) = (side, c) {
+                supply[side].push(c);
+            }
+        }
+    }
+    for side in Side::ALL {
+        supply[side].sort_unstable();
+        supply[side].dedup();
+    }
 
     let diags = std::mem::take(&mut l.diags);
     match (charts, board, ocs, scoring) {
@@ -2600,6 +2634,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 reinforcements,
                 objectives,
                 attack_methods,
+                supply,
                 scoring,
                 tables,
             })
@@ -2870,6 +2905,8 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             canister: g.canister,
             effective: g.effective,
             long: g.long,
+            low_ammo: g.low_ammo,
+            out_of_ammo: g.out_of_ammo,
         });
     }
     // 8 Morale.

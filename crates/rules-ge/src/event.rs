@@ -203,6 +203,15 @@ pub enum Event {
     },
     /// B13.4.3 Defenders who had to retreat before the combat and could not became Broken.
     NoRetreatBeforeCombat { units: Vec<UnitId> },
+    /// B7.9.3 A battery's ammunition level changed after a fire roll (1 Low, 2 Out).
+    Ammunition { unit: UnitId, roll: u8, level: u8 },
+    /// B7.9.3 A resupply roll: 8 or 9 (with +2 for a leader stacked) resupplies.
+    ResupplyRoll {
+        unit: UnitId,
+        die: u8,
+        drm: i8,
+        resupplied: bool,
+    },
     /// 13.6 A unit advanced after combat.
     Advanced { unit: UnitId, to: Cell },
     /// 13.2.5 Cavalry regrouped into a hex.

@@ -19,11 +19,11 @@
 //! passing through friends), [`rbc`] (B13.4 Retreat Before Combat), [`charge`] (B13.2: the
 //! Charge marker, Charge Zone and Charge Movement, the charge-distance CVM), in
 //! [`close_combat`] the Attack Methods (B13.1.6) and Follow-On Assaults (B13.1.7), and in
-//! [`reaction`] the Battalion Reaction Formation Change (B14.3). Still to come from Part II:
-//! Recall, Pursuit and the Follow-On Charge (B13.2.7, B13.2.9, B13.2.10), the Reaction Charge
-//! Zone and Counter-Charge (B14.4), the Artillery Resupply Phase and ammunition (B7.9.3),
-//! Skirmish Zones and the SeD Recall and Command Checks (B7.6, B7.7), Covered Flanks (B7.4.1)
-//! and Prolonge (B7.9.1).
+//! [`reaction`] the Battalion Reaction Formation Change (B14.3), and [`ammunition`] (B7.9.3
+//! ammunition levels and the Artillery Resupply Phase). Still to come from Part II: Recall,
+//! Pursuit and the Follow-On Charge (B13.2.7, B13.2.9, B13.2.10), the Reaction Charge Zone and
+//! Counter-Charge (B14.4), Skirmish Zones and the SeD Recall and Command Checks (B7.6, B7.7),
+//! Covered Flanks (B7.4.1) and Prolonge (B7.9.1).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is
@@ -42,6 +42,7 @@
 #![forbid(unsafe_code)]
 
 pub mod action;
+pub mod ammunition;
 pub mod charge;
 pub mod close_combat;
 pub mod command;

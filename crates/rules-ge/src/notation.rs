@@ -547,6 +547,10 @@ impl GloryEmpire {
                 format!("{p} Rally Phase (8.2)"),
                 "the Rally Checks".to_string(),
             ),
+            Stage::ArtillerySupply => (
+                format!("{p} Artillery Resupply Phase (B7.9.3)"),
+                "the resupply rolls".to_string(),
+            ),
             Stage::Fire => (
                 format!("{p} Fire Segment (4.2.2)"),
                 "choose a stack to fire and its target, or end the segment (12)".to_string(),
@@ -636,6 +640,10 @@ impl GloryEmpire {
                     "{} choose{} a facing (7.1.2)",
                     self.units_text(units),
                     if units.len() == 1 { "s" } else { "" }
+                ),
+                Frame::Resupply(v) => format!(
+                    "the resupply d10 of {} (B7.9.3)",
+                    self.units_text(&v[..1.min(v.len())])
                 ),
                 Frame::OrdersRoll(r) => format!(
                     "the d10 of {} against LIM {} (B5.4)",
@@ -787,6 +795,34 @@ impl GloryEmpire {
                 self.units_text(units),
                 if units.len() == 1 { "s" } else { "" },
                 if units.len() == 1 { "its" } else { "their" }
+            ),
+            Event::Ammunition { unit, roll, level } => format!(
+                "{} rolled {roll:02}: {} (B7.9.3)",
+                self.uname(*unit),
+                if *level >= crate::ammunition::OUT_OF_AMMO {
+                    "Out of Ammo"
+                } else {
+                    "Low Ammo"
+                }
+            ),
+            Event::ResupplyRoll {
+                unit,
+                die,
+                drm,
+                resupplied,
+            } => format!(
+                "{} rolls {die}{} for resupply: {} (B7.9.3)",
+                self.uname(*unit),
+                if *drm != 0 {
+                    format!(" {drm:+} (a leader stacked)")
+                } else {
+                    String::new()
+                },
+                if *resupplied {
+                    "resupplied"
+                } else {
+                    "not this turn"
+                }
             ),
             Event::OrderPassed { from, to, kind } => format!(
                 "{} passes {} to {} (B5.4.2)",

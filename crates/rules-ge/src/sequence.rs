@@ -49,6 +49,7 @@ impl GloryEmpire {
                 assault: None,
                 adjacent_start: false,
                 amv: false,
+                ammo: 0,
                 followed_on: false,
                 charge: None,
                 attached: None,
@@ -149,6 +150,7 @@ impl GloryEmpire {
                 Frame::OrdersPass(p) => Some(self.data.leaders[p.leader.ix()].side),
                 Frame::ChargeMove(cm) => Some(self.data.troops[cm.units[0].ix()].side),
                 Frame::OrdersRoll(_)
+                | Frame::Resupply(_)
                 | Frame::Check(_)
                 | Frame::FireRoll(_)
                 | Frame::FireApply(_)
@@ -171,7 +173,11 @@ impl GloryEmpire {
             Stage::LeaderReplacement => {
                 s.returning.first().map(|&l| self.data.leaders[l.ix()].side)
             }
-            Stage::Initiative | Stage::RandomEvent | Stage::Rally | Stage::Over => None,
+            Stage::Initiative
+            | Stage::RandomEvent
+            | Stage::Rally
+            | Stage::ArtillerySupply
+            | Stage::Over => None,
         }
     }
 
@@ -286,6 +292,7 @@ impl GloryEmpire {
                 Frame::Leader(_) => self.leader_roll(s, v, ev),
                 Frame::Combat(_) => self.combat_roll(s, v, ev),
                 Frame::OrdersRoll(_) => self.orders_roll(s, v, ev),
+                Frame::Resupply(_) => self.resupply_roll(s, v, ev),
                 _ => {}
             }
             return;
@@ -372,7 +379,10 @@ impl GloryEmpire {
                         false
                     }
                 }
-                Frame::FireRoll(_) | Frame::OrdersRoll(_) | Frame::OrdersPass(_) => false,
+                Frame::FireRoll(_)
+                | Frame::OrdersRoll(_)
+                | Frame::OrdersPass(_)
+                | Frame::Resupply(_) => false,
             };
         }
         if s.closing {
@@ -403,6 +413,10 @@ impl GloryEmpire {
             }
             Stage::Charges | Stage::Assaults if s.queue.is_empty() => {
                 self.next_stage(s, ev);
+                true
+            }
+            Stage::ArtillerySupply => {
+                self.begin_fire_segment(s, ev);
                 true
             }
             Stage::LeaderReplacement => {
@@ -550,7 +564,8 @@ impl GloryEmpire {
         s.stage = Stage::Rally;
     }
 
-    /// 4.2.1 Cavalry Recovery Phase (one Spent marker off each), then the Fire Segment.
+    /// 4.2.1 Cavalry Recovery Phase (one Spent marker off each), B4.2.1 the Artillery
+    /// Resupply Phase of the Battalion Game, then the Fire Segment.
     fn after_rally(&self, s: &mut State, ev: &mut Vec<Event>) {
         let side = s.phasing;
         for i in 0..s.troops.len() {
@@ -558,6 +573,24 @@ impl GloryEmpire {
                 s.troops[i].spent -= 1;
             }
         }
+        if self.battalion() {
+            let batteries = self.may_resupply(s, side);
+            if !batteries.is_empty() {
+                s.stage = Stage::ArtillerySupply;
+                ev.push(Event::Phase {
+                    side,
+                    phase: "Artillery Resupply Phase (B7.9.3)".into(),
+                });
+                s.pending.push(Frame::Resupply(batteries));
+                return;
+            }
+        }
+        self.begin_fire_segment(s, ev);
+    }
+
+    /// 4.2.2 The Fire Segment begins.
+    fn begin_fire_segment(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let side = s.phasing;
         self.reset_fire(s, side);
         s.stage = Stage::Fire;
         ev.push(Event::Phase {

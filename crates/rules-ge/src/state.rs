@@ -134,6 +134,9 @@ pub struct Troop {
     /// Method.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub amv: bool,
+    /// B7.9.3 Artillery ammunition: 0 Normal, 1 Low Ammo, 2 Out of Ammo (Battalion Game).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ammo: u8,
     /// B13.1.7 It has made its Follow-On Assault this Close Combat Segment.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub followed_on: bool,
@@ -708,6 +711,8 @@ pub enum Frame {
     OrdersPass(OrdersPass),
     /// B13.2.5 A Charge Movement.
     ChargeMove(ChargeMove),
+    /// B7.9.3 The resupply d10 of each of these batteries, in turn.
+    Resupply(Vec<UnitId>),
 }
 
 /// B13.2.5 A charging stack's Charge Movement in the Charge Phase (Battalion Game).
@@ -745,6 +750,8 @@ pub enum Stage {
     OrdersInitiative,
     /// 8.2 Rally Phase: the stacks in `State::queue` check in turn.
     Rally,
+    /// B7.9.3 Artillery Resupply Phase (Battalion Game).
+    ArtillerySupply,
     /// 4.2.2 Fire Segment (phasing).
     Fire,
     /// 4.2.3 Non-Phasing Artillery Segment.

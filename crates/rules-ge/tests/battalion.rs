@@ -1440,3 +1440,121 @@ fn b14_3_3_already_in_an_enemy_zoc_adds_its_drm() {
         other => panic!("no check: {other:?}"),
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// B7.9.3 Ammunition.
+
+/// Robe's guns (British 6-pounders: Low Ammo at 04, Out at 02) unlimbered in 0302 facing E,
+/// the grenadiers in 0502, another British stack able to fire so the segment stays open.
+fn guns_fire(game: GloryEmpire) -> Fx {
+    let mut f = Fx::empty_of(game);
+    f.put("robe", "0302", Formation::Unlimbered, "E");
+    f.put("gren-1-1", "0502", Formation::Column, "SW");
+    f.put("1-50", "0503", Formation::Line, "NE");
+    f.at(B, Stage::Fire);
+    f
+}
+
+#[test]
+fn b7_9_3_a_low_fire_roll_runs_the_batteries_ammunition_down() {
+    let mut f = guns_fire(bgame());
+    f.play("fire 0302 0502");
+    f.d100(4);
+    assert_eq!(f.s.troop(f.unit("robe")).ammo, 1, "{}", f.log());
+    assert!(f.log().contains("rolled 04: Low Ammo (B7.9.3)"));
+    // Low: a roll of 02 puts it Out of Ammo, and then it may not fire.
+    let mut f = guns_fire(bgame());
+    f.s.troop_mut(f.unit("robe")).ammo = 1;
+    f.play("fire 0302 0502");
+    f.d100(3);
+    assert_eq!(
+        f.s.troop(f.unit("robe")).ammo,
+        1,
+        "03 is above the Out of Ammo Limit"
+    );
+    let mut f = guns_fire(bgame());
+    f.s.troop_mut(f.unit("robe")).ammo = 1;
+    f.play("fire 0302 0502");
+    f.d100(2);
+    assert_eq!(f.s.troop(f.unit("robe")).ammo, 2);
+    let mut f = guns_fire(bgame());
+    f.s.troop_mut(f.unit("robe")).ammo = 2;
+    assert!(!f.can("fire 0302 0502"), "Out of Ammo");
+    // The Soldiers Game never runs short.
+    let mut f = guns_fire(common::game());
+    f.play("fire 0302 0502");
+    f.d100(0);
+    assert_eq!(f.s.troop(f.unit("robe")).ammo, 0);
+}
+
+/// The test scenario at the Battalion level with a British Supply Source at the west end of
+/// the road, 0104.
+fn supplied() -> GloryEmpire {
+    bgame_with(|t| t + "\n[[supply]]\nside = \"british\"\nat = [\"0104\"]\n")
+}
+
+/// Robe's guns limbered on the road in 0304, short of ammunition, at the start of the
+/// British Recovery Segment.
+fn resupply_phase(game: GloryEmpire, leader: bool) -> Fx {
+    let mut f = Fx::empty_of(game);
+    f.put("robe", "0304", Formation::RoadColumn, "W");
+    f.s.troop_mut(f.unit("robe")).ammo = 2;
+    if leader {
+        f.put_leader("wellesley", "0304");
+    }
+    f.put("gren-1-1", "0808", Formation::Column, "SW");
+    f.at(B, Stage::Rally);
+    f.s.queue.clear();
+    f.settle();
+    f
+}
+
+#[test]
+fn b7_9_3_resupply_on_an_8_or_9_with_2_more_for_a_leader() {
+    let mut f = resupply_phase(supplied(), false);
+    assert_eq!(f.s.stage, Stage::ArtillerySupply, "{}", f.log());
+    f.d10(7);
+    assert_eq!(f.s.troop(f.unit("robe")).ammo, 2);
+    let mut f = resupply_phase(supplied(), false);
+    f.d10(8);
+    assert_eq!(f.s.troop(f.unit("robe")).ammo, 0);
+    assert!(
+        f.log()
+            .contains("rolls 8 for resupply: resupplied (B7.9.3)")
+    );
+    let mut f = resupply_phase(supplied(), true);
+    f.d10(6);
+    assert_eq!(f.s.troop(f.unit("robe")).ammo, 0, "6 + 2 with Wellesley");
+}
+
+#[test]
+fn b7_9_3_resupply_needs_a_road_to_a_supply_source_clear_of_the_enemy() {
+    // No Supply Source: no Artillery Resupply Phase at all.
+    let f = resupply_phase(bgame(), false);
+    assert_ne!(f.s.stage, Stage::ArtillerySupply);
+    assert!(!f.log().contains("Artillery Resupply Phase"), "{}", f.log());
+    // Grenadiers astride the road at 0204 cut it.
+    let mut f = Fx::empty_of(supplied());
+    f.put("robe", "0304", Formation::RoadColumn, "W");
+    f.s.troop_mut(f.unit("robe")).ammo = 1;
+    f.put("gren-1-1", "0204", Formation::Column, "N");
+    assert!(f.game.may_resupply(&f.s, B).is_empty());
+    // Unlimbered guns may not.
+    let mut f = Fx::empty_of(supplied());
+    f.put("robe", "0304", Formation::Unlimbered, "W");
+    f.s.troop_mut(f.unit("robe")).ammo = 1;
+    assert!(f.game.may_resupply(&f.s, B).is_empty());
+    f.s.troop_mut(f.unit("robe")).formation = Formation::RoadColumn;
+    assert_eq!(f.game.may_resupply(&f.s, B), vec![f.unit("robe")]);
+}
+
+#[test]
+fn b13_3_unlimbered_guns_out_of_ammo_alone_are_overrun() {
+    let mut f = Fx::empty_of(bgame());
+    f.put("robe", "0303", Formation::Unlimbered, "NE");
+    f.s.troop_mut(f.unit("robe")).ammo = 2;
+    f.put("gren-1-1", "0403", Formation::Column, "SW");
+    f.mark("gren-1-1", "0303", false);
+    f.combat_phase(F, false);
+    assert_eq!(f.cell_of("robe"), None, "{}", f.log());
+}

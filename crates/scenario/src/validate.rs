@@ -83,6 +83,7 @@ pub const RULES_SECTIONS: &[&str] = &[
     "facing",
     "reactions",
     "nation",
+    "supply",
 ];
 
 /// Unit kinds.

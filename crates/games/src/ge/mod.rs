@@ -190,6 +190,7 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Stage::AttackOrders => "Attack Orders Phase (B4.2.4)",
         Stage::ReserveOrders => "Reserve Orders Phase (B4.2.5)",
         Stage::Rally => "Rally Phase (8.2)",
+        Stage::ArtillerySupply => "Artillery Resupply Phase (B7.9.3)",
         Stage::Fire => "Fire Segment (4.2.2)",
         Stage::NpFire => "Non-Phasing Artillery Segment (4.2.3)",
         Stage::Movement => "Movement Phase (4.2.4)",
@@ -228,6 +229,7 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Some(Frame::Leader(_)) => Some("a leader roll (5.2)".to_string()),
         Some(Frame::Face { .. }) => Some("a facing (7.1.2)".to_string()),
         Some(Frame::OrdersRoll(_)) => Some("an orders roll (B5.4)".to_string()),
+        Some(Frame::Resupply(_)) => Some("a resupply roll (B7.9.3)".to_string()),
         Some(Frame::OrdersPass(_)) => Some("an order passed down (B5.4.2)".to_string()),
         Some(Frame::ChargeMove(cm)) => Some(format!(
             "a Charge Movement from {} (B13.2.5)",
