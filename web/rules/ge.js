@@ -405,6 +405,7 @@ function pieceInfo(p, ctx) {
   if (u.skirmishers) states.push(`${u.skirmishers} SP en Tirailleurs (7.6.1)`);
   if (u.ooc) states.push('Out of Command (5.3)');
   if (u.spent) states.push(`${u.spent} Spent (13.2.6)`);
+  if (u.ammo) states.push(u.ammo > 1 ? 'Out of Ammo (B7.9.3)' : 'Low Ammo (B7.9.3)');
   if (u.assault) states.push(`Assault marker on ${u.assault} (13.1.1)`);
   if (u.charge) states.push(`Charge marker on ${u.charge} (13.2)`);
   if (u.moved) states.push('moved this phase');
@@ -612,7 +613,7 @@ function pendingPanel(obs, ctx) {
 }
 
 function commandPanel(obs, ctx) {
-  const verbs = ['attach', 'order', 'order-garrison', 'first', 'place', 'enter'];
+  const verbs = ['attach', 'order', 'order-garrison', 'first', 'place', 'enter', 'initiative', 'orders-check', 'pass-order'];
   const mine = ctx.hints.filter((x) => verbs.includes(x.verb));
   if (!mine.length) return null;
   const p = h('div', { class: 'panel', id: 'ge-command' }, h('h3', {}, 'Command (5)'));
@@ -721,13 +722,14 @@ const play = {
   onHex: {
     'react-fire': 'option-red', 'react-square': 'option-blue', 'react-charge': 'option-red', defend: 'option-red',
     resolve: 'option-red', to: 'option-purple', advance: 'option-green', regroup: 'option-green', place: 'option-blue',
-    enter: 'option-blue',
+    enter: 'option-blue', rbc: 'option-purple',
   },
   facing: { face: '' },
   buttons: {
     pass: (x) => cap(x.description),
     end: 'End this move',
     fortify: 'Fortify the Post (15.2.1)',
+    'charge-marker': 'Place a Charge marker (B13.2.1)',
   },
   primary: 'pass',
   declareLabel: (hint) => ({
@@ -744,6 +746,8 @@ function instructions(hints, sel) {
   if (verbs.has('defend')) return 'Defensive Fire (13.4): click the attacking stack to fire at, after reading the odds.';
   if (verbs.has('resolve')) return 'Click a close combat (red) to see its checks, fire and Cold Steel odds, then resolve it (13).';
   if (verbs.has('to')) return 'Choose the hex to retreat into (9.2).';
+  if (verbs.has('rbc')) return 'Retreat Before Combat (B13.4): choose the hex to fall back into, or pass to stand if you may.';
+  if (verbs.has('initiative') || verbs.has('orders-check') || verbs.has('pass-order')) return 'Orders (B5.4): roll for a leader in the Command panel, or pass.';
   if (verbs.has('advance') || verbs.has('regroup')) return 'Advance into the hex or regroup, or pass (13.6, 13.2.5).';
   if (verbs.has('fire')) return 'Click one of your stacks, then an enemy hex marked red to read the fire odds before firing (12); pass when done.';
   if (verbs.has('step') || verbs.has('form')) return 'Click a shaded hex to go on, change formation in the unit\'s panel, or end this move.';

@@ -682,6 +682,12 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             format!("this rule system is `dm`, not `{}`", sc.rules),
         );
     }
+    if l.get("scenario.level").is_some() {
+        l.err(
+            "scenario.level",
+            "this rule system has a single level of play: remove `level`",
+        );
+    }
 
     // Charts.
     let crt = match l.get("crt").cloned() {

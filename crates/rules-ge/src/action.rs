@@ -99,6 +99,31 @@ pub enum Action {
     Regroup(Cell),
     /// 4.3 / 5.2.3 The returning leader is placed in this hex.
     Place(Cell),
+    /// B5.4.1 This leader rolls for Orders Initiative for an order of this kind, with the
+    /// Overall Commander's LIM lent to him or not (B5.4.3).
+    OrdersInitiative {
+        /// The leader.
+        leader: LeaderId,
+        /// Attack or Reserve.
+        kind: OrderKind,
+        /// The Overall Commander lends his LIM.
+        lend: bool,
+    },
+    /// B5.4.2 This corps leader makes his Orders Check, with the Overall Commander's LIM lent
+    /// to him or not (B5.4.3).
+    OrdersCheck {
+        /// The corps leader.
+        leader: LeaderId,
+        /// The Overall Commander lends his LIM.
+        lend: bool,
+    },
+    /// B5.4.2 The corps leader passes his order to this subordinate leader.
+    PassOrder(LeaderId),
+    /// B13.4 The defenders Retreat Before Combat into this hex.
+    RetreatBefore(Cell),
+    /// B13.2.1 Place a Charge marker on the moving cavalry (ends its move; the target is
+    /// declared in its Charge Movement).
+    ChargeMarker,
 }
 
 /// One outcome of a chance node (2.3 Dice).

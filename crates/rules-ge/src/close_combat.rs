@@ -129,8 +129,38 @@ impl GloryEmpire {
             defender_gone: false,
             advanced: Vec::new(),
             origins,
+            follow_on: false,
+            charge_distance: 0,
             side,
         })));
+    }
+
+    /// B13.1.6 A nation's Attack Method, if the scenario gives it one.
+    #[must_use]
+    pub fn attack_method(&self, nation: &str) -> Option<crate::data::AttackMethod> {
+        self.data
+            .attack_methods
+            .iter()
+            .find(|x| x.0 == nation)
+            .map(|x| x.1)
+    }
+
+    /// B13.1.6 Whether infantry declaring an Assault now violates its nation's Attack Method
+    /// (Battalion Game): a Linear nation's in Column, a Massed nation's in Line. RULING: a
+    /// nation the scenario gives no method never violates one; a stack violates it if any of
+    /// its infantry does.
+    #[must_use]
+    pub fn violates_attack_method(&self, s: &State, units: &[UnitId]) -> bool {
+        use crate::data::AttackMethod;
+        self.battalion()
+            && units.iter().any(|&u| {
+                let d = &self.data.troops[u.ix()];
+                matches!(
+                    (self.attack_method(&d.nation), s.troop(u).formation),
+                    (Some(AttackMethod::Linear), Formation::Column)
+                        | (Some(AttackMethod::Massed), Formation::Line)
+                )
+            })
     }
 
     /// The attacking stacks still able: alive, in their hexes, adjacent to the target.
@@ -171,12 +201,70 @@ impl GloryEmpire {
             .map_or(Arc::Front, |d| arcs[d.index() as usize])
     }
 
+    /// 13.1.3, 13.2.3 The first step of the fight itself once the target is known to hold
+    /// defenders: the attackers' checks of an Assault, the defender's check of a Charge on
+    /// infantry or artillery, the terrain of a Charge on cavalry.
+    fn opening_step(&self, c: &Combat, defs: &[UnitId]) -> CombatStep {
+        match c.kind {
+            CombatKind::Assault => CombatStep::AttackerMc(0),
+            // RULING: any infantry or artillery in the target calls for 13.2.3's combat versus
+            // infantry and artillery.
+            _ if defs
+                .iter()
+                .any(|&u| self.data.troops[u.ix()].arm() != Arm::Cavalry) =>
+            {
+                CombatStep::DefenderMc
+            }
+            _ => CombatStep::Terrain,
+        }
+    }
+
+    /// B13.1.7 The infantry that advanced into the emptied target and may still make its
+    /// Follow-On Assault this Close Combat Segment, and the enemy hexes in the front of all
+    /// of them it may assault.
+    #[must_use]
+    pub fn follow_on_targets(&self, s: &State, c: &Combat) -> (Vec<UnitId>, Vec<Cell>) {
+        let units: Vec<UnitId> = self
+            .alive_in(s, &c.advanced, c.target)
+            .into_iter()
+            .filter(|&u| {
+                let t = s.troop(u);
+                self.data.troops[u.ix()].arm() == Arm::Infantry
+                    && !t.followed_on
+                    && !t.morale.broken()
+                    && t.assault.is_none()
+            })
+            .collect();
+        if units.is_empty() {
+            return (units, Vec::new());
+        }
+        let targets = self
+            .data
+            .board
+            .neighbors(c.target)
+            .filter(|&n| {
+                self.side_at(s, n) == Some(c.side.other())
+                    && self.data.board.direction(c.target, n).is_some_and(|d| {
+                        units
+                            .iter()
+                            .all(|&u| self.unit_arcs(s, u)[d.index() as usize] == Arc::Front)
+                    })
+            })
+            .collect();
+        (units, targets)
+    }
+
     /// Who decides at this combat step, if anyone.
     #[must_use]
     pub fn combat_decider(&self, c: &Combat) -> Option<Side> {
         match c.step {
-            CombatStep::DefensiveFire | CombatStep::RegroupDefender => Some(c.side.other()),
-            CombatStep::Advance | CombatStep::RegroupAttacker => Some(c.side),
+            CombatStep::DefensiveFire
+            | CombatStep::RegroupDefender
+            | CombatStep::RetreatBefore
+            | CombatStep::RetreatAfterMc => Some(c.side.other()),
+            CombatStep::Advance | CombatStep::RegroupAttacker | CombatStep::FollowOn => {
+                Some(c.side)
+            }
             _ => None,
         }
     }
@@ -315,6 +403,26 @@ impl GloryEmpire {
             return;
         };
         match c.step {
+            CombatStep::FollowOn => {
+                out.extend(
+                    self.follow_on_targets(s, c)
+                        .1
+                        .into_iter()
+                        .map(Action::Assault),
+                );
+                out.push(Action::Pass);
+            }
+            CombatStep::RetreatBefore | CombatStep::RetreatAfterMc => {
+                let forced = c.step == CombatStep::RetreatAfterMc;
+                out.extend(
+                    self.rbc_destinations(s, c)
+                        .into_iter()
+                        .map(Action::RetreatBefore),
+                );
+                if self.rbc_duty(s, c, forced) == Some(crate::rbc::RbcDuty::May) {
+                    out.push(Action::Pass);
+                }
+            }
             CombatStep::DefensiveFire => {
                 // RULING: Defensive Fire is voluntary, as all fire is (12).
                 out.extend(
@@ -364,9 +472,12 @@ impl GloryEmpire {
         }
     }
 
-    /// The step after the Advance: Finish for an Assault, Regroup for a Charge.
+    /// The step after the Advance: Finish for an Assault (B13.1.7 after a Follow-On Assault
+    /// may be declared, in the Battalion Game), Regroup for a Charge.
     fn after_advance(&self, c: &mut Combat) {
-        c.step = if c.kind == CombatKind::Assault {
+        c.step = if c.kind == CombatKind::Assault && c.follow_on && self.battalion() {
+            CombatStep::FollowOn
+        } else if c.kind == CombatKind::Assault {
             CombatStep::Finish
         } else {
             c.regroup_left = REGROUP_HEXES;
@@ -386,7 +497,9 @@ impl GloryEmpire {
         // Defenders driven out before Cold Steel: advance.
         let before_advance = matches!(
             c.step,
-            CombatStep::AttackerMc(_)
+            CombatStep::RetreatBefore
+                | CombatStep::RetreatAfterMc
+                | CombatStep::AttackerMc(_)
                 | CombatStep::DefenderMc
                 | CombatStep::Alterations
                 | CombatStep::DefensiveFire
@@ -397,6 +510,11 @@ impl GloryEmpire {
                 | CombatStep::ColdSteelDefender
         );
         if before_advance && defs.is_empty() {
+            // B13.1.7 Emptied by a Retreat Before Combat.
+            c.follow_on |= matches!(
+                c.step,
+                CombatStep::RetreatBefore | CombatStep::RetreatAfterMc
+            );
             self.go_advance(s, &mut c, ev);
             self.replace_top(s, Frame::Combat(Box::new(c)));
             return true;
@@ -404,6 +522,7 @@ impl GloryEmpire {
         let progressed = match c.step {
             CombatStep::Empty => {
                 if defs.is_empty() {
+                    c.follow_on = true;
                     self.go_advance(s, &mut c, ev);
                 } else {
                     // 13.3 Routed defenders are eliminated, Broken ones Rout, limbered
@@ -419,7 +538,9 @@ impl GloryEmpire {
                         } else if t.morale == Morale::Broken {
                             broken.push(u);
                         } else if no_inf
-                            && matches!(t.formation, Formation::Limbered | Formation::RoadColumn)
+                            && (matches!(t.formation, Formation::Limbered | Formation::RoadColumn)
+                                || t.formation == Formation::Unlimbered
+                                    && t.ammo >= crate::ammunition::OUT_OF_AMMO)
                         {
                             self.eliminate(
                                 s,
@@ -440,6 +561,7 @@ impl GloryEmpire {
             }
             CombatStep::AfterEmpty => {
                 if defs.is_empty() {
+                    c.follow_on = true;
                     self.go_advance(s, &mut c, ev);
                 } else {
                     c.defenders = defs.clone();
@@ -456,20 +578,45 @@ impl GloryEmpire {
                         .copied()
                         .filter(|&u| self.data.troops[u.ix()].arm() == Arm::Cavalry)
                         .collect();
-                    c.step = match c.kind {
-                        CombatKind::Assault => CombatStep::AttackerMc(0),
-                        // RULING: any infantry or artillery in the target calls for 13.2.3's
-                        // combat versus infantry and artillery.
-                        _ if defs
-                            .iter()
-                            .any(|&u| self.data.troops[u.ix()].arm() != Arm::Cavalry) =>
-                        {
-                            CombatStep::DefenderMc
-                        }
-                        _ => CombatStep::Terrain,
+                    c.step = if self.rbc_duty(s, &c, false).is_some() {
+                        CombatStep::RetreatBefore
+                    } else {
+                        self.opening_step(&c, &defs)
                     };
                 }
                 true
+            }
+            CombatStep::RetreatBefore | CombatStep::RetreatAfterMc => {
+                let forced = c.step == CombatStep::RetreatAfterMc;
+                let next = if forced {
+                    CombatStep::Alterations
+                } else {
+                    self.opening_step(&c, &defs)
+                };
+                if defs.is_empty() || atts.is_empty() {
+                    c.step = next;
+                    true
+                } else {
+                    match self.rbc_duty(s, &c, forced) {
+                        None => {
+                            c.step = next;
+                            true
+                        }
+                        Some(crate::rbc::RbcDuty::Must)
+                            if self.rbc_destinations(s, &c).is_empty() =>
+                        {
+                            // B13.4.3 Bound to retreat and unable to: Broken.
+                            c.step = next;
+                            self.replace_top(s, Frame::Combat(Box::new(c)));
+                            ev.push(Event::NoRetreatBeforeCombat {
+                                units: defs.clone(),
+                            });
+                            self.set_morale(s, &defs, Some(Morale::Broken), ev);
+                            return true;
+                        }
+                        Some(_) => false,
+                    }
+                }
             }
             CombatStep::AttackerMc(i) => {
                 if usize::from(i) < c.attackers.len() {
@@ -642,6 +789,14 @@ impl GloryEmpire {
                 }
                 false
             }
+            CombatStep::FollowOn => {
+                if self.follow_on_targets(s, &c).1.is_empty() {
+                    c.step = CombatStep::Finish;
+                    true
+                } else {
+                    false
+                }
+            }
             CombatStep::RegroupAttacker | CombatStep::RegroupDefender => {
                 let attacker = c.step == CombatStep::RegroupAttacker;
                 let units = self.regroupers(s, &c, attacker);
@@ -775,6 +930,13 @@ impl GloryEmpire {
                 "13.1.1",
             ));
         }
+        if units.iter().any(|&u| s.troop(u).amv) {
+            mods.push(md(
+                "Assault AMV (Attack Method Violation)",
+                i16::from(mc.attack_method_violation),
+                "B13.1.6",
+            ));
+        }
         if self.hand_to_hand(s, c.target) {
             mods.push(md(
                 "assaulting a Post or BUA",
@@ -830,7 +992,10 @@ impl GloryEmpire {
                 };
                 let ok = self.roll_check(s, &defs, why, mods, v, ev);
                 c.def_wdf = ok;
-                c.step = if c.kind == CombatKind::Assault {
+                c.step = if c.kind == CombatKind::Assault && !ok && self.battalion() {
+                    // B13.1.5 A failing SeD battalion may now have to retreat.
+                    CombatStep::RetreatAfterMc
+                } else if c.kind == CombatKind::Assault {
                     CombatStep::Alterations
                 } else {
                     // 13.2.3 (b) The defenders' skirmishers are recalled.
@@ -911,6 +1076,21 @@ impl GloryEmpire {
             top_values(top, c.side, a.cell, "attacker", &mut att);
             if charge {
                 att.push(md("charging", i16::from(cs.charging), "Charge CVM Chart"));
+            }
+            // B13.6.2 The Open hexes of the Charge Movement: not against a Square, into MDT,
+            // across a Hexside Obstacle, or in twilight.
+            if charge
+                && c.charge_distance > 0
+                && def_top.is_none_or(|u| s.troop(u).formation != Formation::Square)
+                && self.class_of(c.target) != TerrainClass::Mdt
+                && !self.data.obstacle_between(a.cell, c.target)
+                && self.light(s) == crate::los::Light::Day
+            {
+                att.push(md(
+                    format!("charge distance, {} Open hexes", c.charge_distance),
+                    i16::from(c.charge_distance),
+                    "B13.6.2",
+                ));
             }
             if let Some(dt) = def_top {
                 match self.attack_arc(s, dt, c.target, a.cell) {
@@ -1102,6 +1282,54 @@ impl GloryEmpire {
         };
         let mut c = *cb;
         match (c.step, a) {
+            (CombatStep::RetreatBefore | CombatStep::RetreatAfterMc, Action::RetreatBefore(to)) => {
+                let defs = self.live_defenders(s, &c);
+                c.cavalry.retain(|u| !defs.contains(u));
+                c.def_regroup.retain(|u| !defs.contains(u));
+                self.replace_top(s, Frame::Combat(Box::new(c.clone())));
+                self.retreat_before(s, &c, to, ev);
+            }
+            (CombatStep::RetreatBefore, Action::Pass) => {
+                let defs = self.live_defenders(s, &c);
+                c.step = self.opening_step(&c, &defs);
+                self.replace_top(s, Frame::Combat(Box::new(c)));
+            }
+            (CombatStep::FollowOn, Action::Assault(t)) => {
+                let (units, _) = self.follow_on_targets(s, &c);
+                let amv = self.violates_attack_method(s, &units);
+                for &u in &units {
+                    let x = s.troop_mut(u);
+                    x.assault = Some(t);
+                    x.adjacent_start = true;
+                    x.amv = amv;
+                    x.followed_on = true;
+                }
+                if !s.first_assault.iter().any(|x| x.0 == t)
+                    && let Some(&first) = units.first()
+                {
+                    s.first_assault.push((t, first));
+                }
+                if !s.queue.contains(&t) {
+                    s.queue.push(t);
+                }
+                ev.push(Event::FollowOnAssault {
+                    units: units.clone(),
+                    target: t,
+                });
+                if amv {
+                    ev.push(Event::AttackMethodViolation { units });
+                }
+                c.step = CombatStep::Finish;
+                self.replace_top(s, Frame::Combat(Box::new(c)));
+            }
+            (CombatStep::FollowOn, Action::Pass) => {
+                c.step = CombatStep::Finish;
+                self.replace_top(s, Frame::Combat(Box::new(c)));
+            }
+            (CombatStep::RetreatAfterMc, Action::Pass) => {
+                c.step = CombatStep::Alterations;
+                self.replace_top(s, Frame::Combat(Box::new(c)));
+            }
             (CombatStep::DefensiveFire, Action::DefendAgainst(at)) => {
                 let Some((odds, units)) = self.defensive_fire_odds(s, &c, at) else {
                     return;

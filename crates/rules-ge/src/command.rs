@@ -372,21 +372,35 @@ impl GloryEmpire {
             };
         }
         let l = self.command_leader(s, u)?;
-        self.chain_order(s, l, true)
+        self.chain_order(s, l, true, false)
     }
 
     /// The order a leader acts under (his own, or up his chain): for leaders' movement.
     #[must_use]
     pub fn leader_order(&self, s: &State, l: LeaderId) -> Option<OrderKind> {
-        self.chain_order(s, l, false)
+        self.chain_order(s, l, false, true)
     }
 
-    fn chain_order(&self, s: &State, mut l: LeaderId, mut direct: bool) -> Option<OrderKind> {
+    /// The order found up the chain from leader `l` (`direct`: for a unit reporting to him;
+    /// `own`: for his own move). B5.4.2 A corps leader short of a complete Orders Check keeps
+    /// his order for himself only.
+    fn chain_order(
+        &self,
+        s: &State,
+        mut l: LeaderId,
+        mut direct: bool,
+        mut own: bool,
+    ) -> Option<OrderKind> {
         loop {
             let d = &self.data.leaders[l.ix()];
             if let Some(o) = s.leader(l).order {
+                // RULING: not even the combat units reporting directly to him have it then.
+                if s.leader(l).order_limited && !own {
+                    return None;
+                }
                 return (!d.overall || direct).then_some(o);
             }
+            own = false;
             if d.overall || !s.leader(l).in_command {
                 return None;
             }
@@ -556,6 +570,7 @@ impl GloryEmpire {
                     });
                 }
                 Stage::Orders if side == loser => s.acting = loser.other(),
+                Stage::Orders if self.battalion() => self.begin_orders_initiative(s, ev),
                 Stage::Orders => {
                     s.phasing = s.first;
                     s.second = false;

@@ -46,6 +46,41 @@ index_type!(
     PostId(u8)
 );
 
+/// B13.1.6 A nation's Attack Method (from the scenario).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackMethod {
+    /// Assaults in Line: declaring one in Column is a violation.
+    Linear,
+    /// Assaults in Column: declaring one in Line is a violation.
+    Massed,
+}
+
+/// The game of the series a scenario is played at: Part I (the Soldiers Game) or Part II (the
+/// Battalion Game) of the rulebook, which adds its own phases and checks to the Soldiers rules.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Part I, the Soldiers Game.
+    #[default]
+    Soldiers,
+    /// Part II, the Battalion Game.
+    Battalion,
+}
+
+impl Level {
+    /// The name used in scenario files.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Soldiers => "soldiers",
+            Level::Battalion => "battalion",
+        }
+    }
+}
+
 /// 2.4 The three arms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -379,6 +414,9 @@ pub struct LeaderValues {
     /// 13.5.2 CVM (RULING: printed on the counter, see ge-rulings).
     #[serde(default)]
     pub cvm: i8,
+    /// B2.4.1 Leader Initiative Modifier (the Battalion Game's orders rolls, B5.4).
+    #[serde(default)]
+    pub lim: i8,
 }
 
 /// A leader.
@@ -402,7 +440,7 @@ pub struct LeaderDef {
     pub values: LeaderValues,
     /// 5.2.3 Replacement side values; `None` for the skull and crossbones.
     pub repl: Option<LeaderValues>,
-    /// 5.4 Efficiency Rating (corps leaders).
+    /// 5.4 Efficiency Rating (corps leaders; B5.4.3 also the Overall Commander).
     pub er: u8,
     /// 5.1 CIM from the scenario's CIM Chart (used when he is the OC).
     pub cim: i8,
@@ -741,6 +779,10 @@ pub struct GunDef {
     pub effective: u8,
     /// Last hex of the Long band: the maximum range.
     pub long: u8,
+    /// B7.9.3 Battalion Game: a fire roll at or below it takes Normal ammunition to Low.
+    pub low_ammo: u8,
+    /// B7.9.3 Battalion Game: a fire roll at or below it takes Low ammunition to Out.
+    pub out_of_ammo: u8,
 }
 
 /// 8 The modifiers printed on a morale state marker (Morale State Diagram).
@@ -772,6 +814,9 @@ pub struct MoraleMods {
     pub passed_through: i8,
     /// 13.1.4 Attacker MC: the stack had the Assault Starting Adjacent marker.
     pub starting_adjacent: i8,
+    /// B13.1.6 The Attacker Morale Check of a stack with the Assault AMV marker.
+    #[serde(default)]
+    pub attack_method_violation: i8,
     /// 13.1.4 Attacker MC: assaulting a Post or BUA hex.
     pub assault_bua: i8,
     /// 13.1.5 Defender MC: each assaulting hex beyond the first.
@@ -829,6 +874,14 @@ pub struct ColdSteel {
 pub struct Reactions {
     /// 14.2.3 The range of artillery reaction fire at a unit entering its EZOC.
     pub artillery_entry_range: u8,
+    /// B14.3.3 Battalion Game: the Reaction Formation Change Disorder Check DRM by distance to
+    /// the triggering unit, 1, 2 and 3 hexes.
+    #[serde(default)]
+    pub formation_change_distance: Vec<i8>,
+    /// B14.3.3 Battalion Game: the same check while in the ZOC of an enemy other than the
+    /// triggering unit ("Already in EZOC").
+    #[serde(default)]
+    pub formation_change_in_ezoc: i8,
 }
 
 /// 5.1.2 One row of the Random Event Chart.
@@ -905,6 +958,30 @@ pub struct Charts {
     pub capture: Vec<u8>,
     /// 14 Reaction values.
     pub reactions: Reactions,
+    /// B9.5 Force March: MP beyond the normal MA, by unit type.
+    pub force_march: [u8; 7],
+    /// B9.4 The Move Disorder Check Events chart (required by the Battalion Game).
+    pub disorder: Option<DisorderChart>,
+}
+
+/// B9.4 The Move Disorder Check Events chart: the DRMs a moving stack gathers for its Disorder
+/// Check, and B9.1.2 the cost of passing through friends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DisorderChart {
+    /// Each Hexside Obstacle crossed.
+    pub obstacle: i8,
+    /// The first formation change.
+    pub first_change: i8,
+    /// Each formation change after the first.
+    pub further_change: i8,
+    /// Each MDT or HDT hex entered after the first.
+    pub dense_after_first: i8,
+    /// Each MP spent beyond the normal MA (B9.5 Force March).
+    pub force_march_per_mp: i8,
+    /// B9.1.2 Extra MP to move on from a hex of friendly units entered during the move.
+    pub pass_through_mp: u8,
+    /// Too many MP: `(formation, MP allowed, DRM per MP beyond)`.
+    pub over_mp: Vec<(Formation, u8, i8)>,
 }
 
 /// 7.1 Which arc a hexside of a unit is in.
@@ -1074,6 +1151,8 @@ pub struct Data {
     pub id: String,
     /// Scenario name.
     pub name: String,
+    /// The game played: Soldiers or Battalion (`[scenario] level`).
+    pub level: Level,
     /// Side ids and names (`A` first).
     pub sides: BySide<(String, String)>,
     /// Game Turns.
@@ -1106,6 +1185,10 @@ pub struct Data {
     pub reinforcements: Vec<Reinforcement>,
     /// Objectives.
     pub objectives: Vec<Objective>,
+    /// B13.1.6 The Attack Method of each nation the scenario names (`[[nation]]`).
+    pub attack_methods: Vec<(String, AttackMethod)>,
+    /// B7.9.3 Each side's Supply Sources (`[[supply]]`), sorted.
+    pub supply: BySide<Vec<Cell>>,
     /// Scoring.
     pub scoring: Scoring,
     /// Tables derived from the map and charts at load.
@@ -1246,6 +1329,8 @@ struct RawLeader {
     morale: i8,
     #[serde(default)]
     cvm: i8,
+    #[serde(default)]
+    lim: i8,
     #[serde(default)]
     er: u8,
     #[serde(default)]
@@ -1472,6 +1557,17 @@ struct RawGun {
     canister: u8,
     effective: u8,
     long: u8,
+    #[serde(default)]
+    low_ammo: u8,
+    #[serde(default)]
+    out_of_ammo: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSupply {
+    side: String,
+    at: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -1512,6 +1608,40 @@ struct RawChange {
     from: String,
     to: String,
     cost: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNation {
+    id: String,
+    attack_method: AttackMethod,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawForceMarch {
+    #[serde(rename = "type")]
+    kind: String,
+    extra: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDisorder {
+    obstacle: i8,
+    first_change: i8,
+    further_change: i8,
+    dense_after_first: i8,
+    force_march_per_mp: i8,
+    pass_through_mp: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDisorderMp {
+    formation: String,
+    mp: u8,
+    drm: i8,
 }
 
 #[derive(Deserialize)]
@@ -1663,6 +1793,33 @@ fn parse_odds(text: &str) -> Option<(u8, u8)> {
     (a > 0 && b > 0 && a >= b).then_some((a, b))
 }
 
+/// `[scenario] level`: the game played, the Soldiers Game when absent.
+fn load_level(l: &mut Loader<'_>) -> Level {
+    match l.get("scenario.level").cloned() {
+        None => Level::Soldiers,
+        Some(toml::Value::String(v)) => match v.as_str() {
+            "soldiers" => Level::Soldiers,
+            "battalion" => Level::Battalion,
+            "brigade" => {
+                l.err(
+                    "scenario.level",
+                    "the Brigade Game (Part III) is not available yet: use `soldiers` or `battalion`",
+                );
+                Level::Soldiers
+            }
+            other => {
+                l.err(
+                    "scenario.level",
+                    format!("`{other}` is not a game of the series: `soldiers` or `battalion`"),
+                );
+                Level::Soldiers
+            }
+        },
+        // The scenario format has already reported a level that is not a string.
+        Some(_) => Level::Soldiers,
+    }
+}
+
 /// The most combat units and leaders a scenario may have (ids are one byte).
 pub const MAX_COUNTERS: usize = 250;
 
@@ -1680,7 +1837,14 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             format!("this rule system is `ge`, not `{}`", sc.rules),
         );
     }
+    let level = load_level(&mut l);
     let charts = load_charts(&mut l);
+    if level == Level::Battalion && charts.as_ref().is_some_and(|c| c.disorder.is_none()) {
+        l.err(
+            "movement.disorder",
+            "the Battalion Game needs the Move Disorder Check Events chart (B9.4)",
+        );
+    }
     let board = charts.as_ref().and_then(|c| load_board(&mut l, c));
 
     // [clock]
@@ -1728,6 +1892,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             fsm: r.fsm,
             morale: r.morale,
             cvm: r.cvm,
+            lim: r.lim,
         };
         let side = l.side(&format!("{key}.side"), &r.side).unwrap_or(Side::A);
         if leaders.iter().any(|x| x.id == r.id) {
@@ -2093,11 +2258,11 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         }
     }
     for (i, ld) in leaders.iter().enumerate() {
-        if ld.er > 0 && ld.echelon != Echelon::Corps {
+        if ld.er > 0 && ld.echelon != Echelon::Corps && !ld.overall {
             let k = raw_leaders.get(i).map_or(0, |x| x.0);
             l.err(
                 &format!("leader[{k}].er"),
-                "an Efficiency Rating is a corps leader's (5.4)",
+                "an Efficiency Rating is a corps leader's or the Overall Commander's (5.4, B5.4.3)",
             );
         }
         if ld.echelon != Echelon::Adc && ld.values.range == 0 && ld.has_subordinates() {
@@ -2411,6 +2576,35 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         }
     }
     let scoring: Option<Scoring> = l.table("scoring");
+    // B13.1.6 Attack Methods by nation.
+    let mut attack_methods: Vec<(String, AttackMethod)> = Vec::new();
+    for (i, n) in l.indexed::<RawNation>("nation", false) {
+        if attack_methods.iter().any(|x| x.0 == n.id) {
+            l.err(
+                &format!("nation[{i}].id"),
+                format!("nation `{}` is listed twice", n.id),
+            );
+        }
+        attack_methods.push((n.id, n.attack_method));
+    }
+    attack_methods.sort();
+    // B7.9.3 Supply Sources.
+    let mut supply: BySide<Vec<Cell>> = BySide::new(Vec::new(), Vec::new());
+    for (i, r) in l.indexed::<RawSupply>("supply", false) {
+        let side = l.side(&format!("supply[{i}].side"), &r.side);
+        for (j, label) in r.at.iter().enumerate() {
+            let c = board
+                .as_ref()
+                .and_then(|b| l.cell(b, &format!("supply[{i}].at[{j}]"), label));
+            if let (Some(side), Some(c)) = (side, c) {
+                supply[side].push(c);
+            }
+        }
+    }
+    for side in Side::ALL {
+        supply[side].sort_unstable();
+        supply[side].dedup();
+    }
 
     let diags = std::mem::take(&mut l.diags);
     match (charts, board, ocs, scoring) {
@@ -2419,6 +2613,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             Ok(Data {
                 id: sc.id.clone(),
                 name: sc.name.clone(),
+                level,
                 sides: BySide::new(
                     (sc.sides[0].id.clone(), sc.sides[0].name.clone()),
                     (sc.sides[1].id.clone(), sc.sides[1].name.clone()),
@@ -2438,6 +2633,8 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 deploy,
                 reinforcements,
                 objectives,
+                attack_methods,
+                supply,
                 scoring,
                 tables,
             })
@@ -2708,6 +2905,8 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             canister: g.canister,
             effective: g.effective,
             long: g.long,
+            low_ammo: g.low_ammo,
+            out_of_ammo: g.out_of_ammo,
         });
     }
     // 8 Morale.
@@ -2844,6 +3043,46 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
         };
         changes[c.arm as usize][a.ix()][b.ix()] = Some(c.cost);
     }
+    // B9.5 Force March and B9.4 Disorder Checks (Battalion Game; optional otherwise).
+    let mut force_march = [0u8; 7];
+    for (i, r) in l.indexed::<RawForceMarch>("movement.force_march", false) {
+        match Kind::parse(&r.kind) {
+            Some(k) => force_march[k as usize] = r.extra,
+            None => {
+                l.err(
+                    &format!("movement.force_march[{i}].type"),
+                    format!("`{}` is not a unit type", r.kind),
+                );
+                ok = false;
+            }
+        }
+    }
+    let disorder = match l.get("movement.disorder").cloned() {
+        None => None,
+        Some(v) => l.typed::<RawDisorder>("movement.disorder", &v).map(|d| {
+            let mut over_mp = Vec::new();
+            for (i, r) in l.indexed::<RawDisorderMp>("movement.disorder_mp", false) {
+                match Formation::parse(&r.formation) {
+                    Some(f) => over_mp.push((f, r.mp, r.drm)),
+                    None => {
+                        l.err(
+                            &format!("movement.disorder_mp[{i}].formation"),
+                            format!("`{}` is not a formation", r.formation),
+                        );
+                    }
+                }
+            }
+            DisorderChart {
+                obstacle: d.obstacle,
+                first_change: d.first_change,
+                further_change: d.further_change,
+                dense_after_first: d.dense_after_first,
+                force_march_per_mp: d.force_march_per_mp,
+                pass_through_mp: d.pass_through_mp,
+                over_mp,
+            }
+        }),
+    };
     // 5 Command.
     let raw: Vec<RawOrders> = l.array("command.orders", true);
     let mut orders: Vec<(i8, u8)> = raw.iter().map(|o| (o.min_roll, o.orders)).collect();
@@ -2941,6 +3180,8 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             arcs,
             capture: rolls.capture,
             reactions,
+            force_march,
+            disorder,
         }),
         _ => None,
     }

@@ -8,7 +8,7 @@ use coupdoeil_hex::Facing;
 use serde::{Deserialize, Serialize};
 
 /// One modifier of a roll or a column, with its rule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Modifier {
     /// What it is for.
     pub what: String,
@@ -103,6 +103,18 @@ pub enum Event {
         target: Cell,
         adjacent: bool,
     },
+    /// B13.1.6 An Assault declared against the nation's Attack Method: the Assault AMV marker.
+    AttackMethodViolation { units: Vec<UnitId> },
+    /// B13.1.7 A Follow-On Assault declared from an emptied target hex.
+    FollowOnAssault { units: Vec<UnitId>, target: Cell },
+    /// B13.2.1 A Charge marker not placed: the cavalry failed its end-of-move Disorder Check.
+    ChargeCancelled { units: Vec<UnitId>, target: Cell },
+    /// B13.2.1 A Charge marker placed (Battalion Game).
+    ChargeMarkerPlaced { units: Vec<UnitId>, at: Cell },
+    /// B13.2.6 No potential target left in the Charge Zone: the marker is removed.
+    ChargeWithdrawn { units: Vec<UnitId>, at: Cell },
+    /// B13.2.6 A Charge Movement ended without a target.
+    ChargeEnded { units: Vec<UnitId>, at: Cell },
     /// 13.2.1 A Charge declared.
     ChargeDeclared { units: Vec<UnitId>, target: Cell },
     /// 15.2.1 A building fortified.
@@ -183,12 +195,54 @@ pub enum Event {
         attacker_wins: bool,
         modifiers: Vec<Modifier>,
     },
+    /// B13.4 A defending stack retreated before the combat.
+    RetreatedBeforeCombat {
+        units: Vec<UnitId>,
+        from: Cell,
+        to: Cell,
+    },
+    /// B13.4.3 Defenders who had to retreat before the combat and could not became Broken.
+    NoRetreatBeforeCombat { units: Vec<UnitId> },
+    /// B7.9.3 A battery's ammunition level changed after a fire roll (1 Low, 2 Out).
+    Ammunition { unit: UnitId, roll: u8, level: u8 },
+    /// B7.9.3 A resupply roll: 8 or 9 (with +2 for a leader stacked) resupplies.
+    ResupplyRoll {
+        unit: UnitId,
+        die: u8,
+        drm: i8,
+        resupplied: bool,
+    },
     /// 13.6 A unit advanced after combat.
     Advanced { unit: UnitId, to: Cell },
     /// 13.2.5 Cavalry regrouped into a hex.
     Regrouped { units: Vec<UnitId>, to: Cell },
     /// 13.2.6 Cavalry spent.
     Spent { units: Vec<UnitId> },
+    /// B5.4.1 An Orders Initiative roll: the order is won on a die below `lim`.
+    OrdersInitiative {
+        leader: LeaderId,
+        kind: OrderKind,
+        die: u8,
+        lim: i8,
+        lent: bool,
+        won: bool,
+    },
+    /// B5.4.2 A Corps Leader Orders Check: `pass_to` is `None` on a complete success, else the
+    /// number of subordinate leaders the order may be passed to.
+    OrdersCheck {
+        leader: LeaderId,
+        kind: OrderKind,
+        die: u8,
+        lim: i8,
+        lent: bool,
+        pass_to: Option<u8>,
+    },
+    /// B5.4.2 A corps leader passed his order to a subordinate leader.
+    OrderPassed {
+        from: LeaderId,
+        to: LeaderId,
+        kind: OrderKind,
+    },
     /// An objective changed hands.
     ObjectiveTaken { name: String, side: Side },
     /// The game ended.

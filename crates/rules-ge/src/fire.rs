@@ -102,11 +102,15 @@ impl GloryEmpire {
             // RULING: cavalry makes no fire attacks in the Soldiers Game (3 Cold Steel).
             Arm::Cavalry => None,
             Arm::Artillery => {
-                if t.formation != Formation::Unlimbered {
+                // B7.9.3 A battery Out of Ammo does not fire.
+                if t.formation != Formation::Unlimbered || t.ammo >= crate::ammunition::OUT_OF_AMMO
+                {
                     return None;
                 }
                 let guns = st.iter().copied().filter(|&u| {
-                    arm_of(u) == Arm::Artillery && s.troop(u).formation == Formation::Unlimbered
+                    arm_of(u) == Arm::Artillery
+                        && s.troop(u).formation == Formation::Unlimbered
+                        && s.troop(u).ammo < crate::ammunition::OUT_OF_AMMO
                 });
                 let fs = self.sum_fs(s, guns, lim.artillery, |v| v.fs, &mut used);
                 let range = d
@@ -555,6 +559,8 @@ impl GloryEmpire {
             roll,
             result,
         });
+        // B7.9.3 A low roll runs the firing batteries' ammunition down.
+        self.spend_ammunition(s, f.from, roll, ev);
         let p = PendingFire {
             target: f.target,
             from: f.from,

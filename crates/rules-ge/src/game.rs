@@ -30,7 +30,9 @@ impl GloryEmpire {
     #[must_use]
     pub fn pending_die(&self, s: &State) -> DieKind {
         match s.pending.last() {
-            Some(Frame::Leader(LeaderRoll::Capture(_))) => DieKind::D10,
+            Some(
+                Frame::Leader(LeaderRoll::Capture(_)) | Frame::OrdersRoll(_) | Frame::Resupply(_),
+            ) => DieKind::D10,
             Some(Frame::Leader(LeaderRoll::Casualty(v))) => DieKind::Pick(v.len().max(1) as u8),
             Some(Frame::Combat(c))
                 if matches!(

@@ -211,8 +211,10 @@ struct Stack {
 /// segment); `None` in the Command Segment, when the order of the player turns is not known.
 fn next_fire(s: &State) -> Option<Side> {
     match s.stage {
-        Stage::Rally | Stage::Fire => Some(s.phasing),
+        Stage::Rally | Stage::ArtillerySupply | Stage::Fire => Some(s.phasing),
         Stage::NpFire
+        | Stage::AttackOrders
+        | Stage::ReserveOrders
         | Stage::Movement
         | Stage::ReserveMovement
         | Stage::Charges

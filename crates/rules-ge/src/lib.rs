@@ -1,14 +1,29 @@
-//! Glory and Empire: the Soldiers Game of *First Victories: Wellington versus Napoleon*.
+//! Glory and Empire: the Soldiers Game of *First Victories: Wellington versus Napoleon*, and
+//! the start of its Battalion Game.
 //!
 //! The rulebook is `shared/rules/first-victories-glory-and-empire.txt`, Part I (sections 1 to
-//! 16). It gives the procedures but none of the Player Aid Card charts (only the Fire Chart's
-//! FS 0 column and a few worked numbers): every chart is data in `data/scenarios/ge/charts.toml`,
-//! each entry marked as stated by the text or authored by us. One module per chapter:
-//! [`sequence`] (4), [`command`] (5), [`stacking`] (6), [`formation`] (7), [`morale`] (8),
-//! [`movement`] (9), [`zoc`] (10), [`los`] (11), [`fire`] (12), [`close_combat`] (13),
-//! [`reaction`] (14) and [`retreat`] (9.2); terrain (15) and time of day (16) live in [`data`] and
-//! where they act. Where the text is silent the code says `RULING:` and
-//! `docs/rules/ge-rulings.md` gives the reason.
+//! 16) for the Soldiers Game and Part II for the Battalion Game, which repeats them with
+//! additions. It gives the procedures but none of the Player Aid Card charts (only the Fire
+//! Chart's FS 0 column and a few worked numbers): every chart is data in
+//! `data/scenarios/ge/charts.toml`, each entry marked as stated by the text or authored by us.
+//! One module per chapter: [`sequence`] (4), [`command`] (5), [`stacking`] (6), [`formation`]
+//! (7), [`morale`] (8), [`movement`] (9), [`zoc`] (10), [`los`] (11), [`fire`] (12),
+//! [`close_combat`] (13), [`reaction`] (14) and [`retreat`] (9.2); terrain (15) and time of day
+//! (16) live in [`data`] and where they act. Where the text is silent the code says `RULING:`
+//! and `docs/rules/ge-rulings.md` gives the reason.
+//!
+//! A scenario's `[scenario] level` ([`data::Level`]) chooses the game. The Battalion Game's
+//! additions so far, inert in the Soldiers Game: [`orders`] (B5.4: Orders Initiative, Corps
+//! Leader Orders Checks in the Attack and Reserve Orders Phases, the Overall Commander's loans
+//! of his LIM), [`disorder`] (B9.4 Disorder Checks after a move, B9.5 Force March, B9.1.2
+//! passing through friends), [`rbc`] (B13.4 Retreat Before Combat), [`charge`] (B13.2: the
+//! Charge marker, Charge Zone and Charge Movement, the charge-distance CVM), in
+//! [`close_combat`] the Attack Methods (B13.1.6) and Follow-On Assaults (B13.1.7), and in
+//! [`reaction`] the Battalion Reaction Formation Change (B14.3), and [`ammunition`] (B7.9.3
+//! ammunition levels and the Artillery Resupply Phase). Still to come from Part II: Recall,
+//! Pursuit and the Follow-On Charge (B13.2.7, B13.2.9, B13.2.10), the Reaction Charge Zone and
+//! Counter-Charge (B14.4), Skirmish Zones and the SeD Recall and Command Checks (B7.6, B7.7),
+//! Covered Flanks (B7.4.1) and Prolonge (B7.9.1).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is
@@ -27,9 +42,12 @@
 #![forbid(unsafe_code)]
 
 pub mod action;
+pub mod ammunition;
+pub mod charge;
 pub mod close_combat;
 pub mod command;
 pub mod data;
+pub mod disorder;
 pub mod event;
 pub mod fire;
 pub mod formation;
@@ -41,7 +59,9 @@ pub mod movement;
 mod notation;
 pub mod observe;
 pub mod occ;
+pub mod orders;
 mod plans;
+pub mod rbc;
 pub mod reaction;
 pub mod retreat;
 pub mod sequence;

@@ -347,6 +347,14 @@ impl GloryEmpire {
                 mc.passed_through,
                 "9.2.1",
             ),
+            // B14.3 The Battalion Game's is a Disorder Check with its own DRMs, gathered when
+            // the reaction is declared.
+            CheckKind::Square if self.battalion() => (
+                "Reaction Formation Change Disorder Check (B14.3)",
+                "",
+                0,
+                "B14.3",
+            ),
             CheckKind::Square => (
                 "to form Square as a reaction (14.3)",
                 "reaction square",
@@ -359,6 +367,8 @@ impl GloryEmpire {
                 mc.reaction_charge,
                 "14.4.2",
             ),
+            // B9.4 Its modifiers were gathered during the move and travel with the check.
+            CheckKind::Disorder => ("Disorder Check (B9.4.1)", "", 0, "B9.4"),
         };
         let mods = if v == 0 {
             Vec::new()
@@ -378,7 +388,8 @@ impl GloryEmpire {
         if units.is_empty() {
             return;
         }
-        let (why, mods) = self.check_terms(ck.kind);
+        let (why, mut mods) = self.check_terms(ck.kind);
+        mods.extend(ck.modifiers.iter().cloned());
         let ok = self.roll_check(s, &units, why, mods, roll, ev);
         match ck.kind {
             CheckKind::EnterEzoc => {
@@ -409,6 +420,68 @@ impl GloryEmpire {
                     self.start_reaction_charge(s, ck.cell, units, target, ev);
                 }
             }
+            CheckKind::Disorder => {
+                if !ok {
+                    self.disorder_failed(s, &units, ck.cell, ev);
+                }
+            }
+        }
+    }
+
+    /// B9.4.1 A failed Disorder Check: the stack is one level worse (retreating if it becomes
+    /// Shaken). RULING: a moving stack that ended its move on friendly units and stays with
+    /// them shares its new state with them, as a stack ending a move does (B9.1.2).
+    pub(crate) fn disorder_failed(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        cell: Cell,
+        ev: &mut Vec<Event>,
+    ) {
+        // B13.2.1 Cavalry that fails the check its move calls for may not charge: the Charge
+        // marker it declared as its move ended is not placed.
+        let charging: Vec<UnitId> = units
+            .iter()
+            .copied()
+            .filter(|&u| s.troop(u).charge.is_some())
+            .collect();
+        if let Some(target) = charging.first().and_then(|&u| s.troop(u).charge) {
+            for &u in &charging {
+                s.troop_mut(u).charge = None;
+            }
+            if !s
+                .troops
+                .iter()
+                .any(|t| t.charge == Some(target) && t.cell.is_some())
+            {
+                s.charged.retain(|&c| c != target);
+            }
+            ev.push(Event::ChargeCancelled {
+                units: charging,
+                target,
+            });
+        }
+        self.worsen(s, units, 1, false, ev);
+        let still: Vec<UnitId> = self.alive_in(s, units, cell);
+        if still.is_empty() || s.pending.iter().any(|f| matches!(f, Frame::Retreat(_))) {
+            return;
+        }
+        let worst = self.worst_morale(s, &still);
+        let others: Vec<UnitId> = s
+            .stack(cell)
+            .into_iter()
+            .filter(|u| !still.contains(u) && s.troop(*u).morale < worst)
+            .collect();
+        if !others.is_empty() {
+            let from = self.worst_morale(s, &others);
+            for &u in &others {
+                s.troop_mut(u).morale = worst;
+            }
+            ev.push(Event::MoraleChanged {
+                units: others,
+                from,
+                to: worst,
+            });
         }
     }
 
@@ -506,6 +579,7 @@ impl GloryEmpire {
             units,
             drm: 0,
             target,
+            modifiers: Vec::new(),
         }));
     }
 }

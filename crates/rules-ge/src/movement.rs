@@ -249,7 +249,9 @@ impl GloryEmpire {
         }) {
             return out;
         }
-        let ma = self.group_ma(s, units);
+        // B9.5 A Force March may spend beyond the MA.
+        let ma = self.move_limit(s, units, m);
+        let pass_through = self.pass_through_cost(m);
         let in_ezoc = occ.in_ezoc(side, at);
         // 10.2 Leave an EZOC only as the first action.
         if in_ezoc && m.acted {
@@ -295,6 +297,8 @@ impl GloryEmpire {
             if in_ezoc {
                 cost = cost.saturating_add(LEAVE_EZOC);
             }
+            // B9.1.2 Moving on from friends entered during the move.
+            cost = cost.saturating_add(pass_through);
             if m.spent.saturating_add(cost) <= ma {
                 out.push(StepOption {
                     to,
@@ -323,7 +327,7 @@ impl GloryEmpire {
             return Vec::new();
         }
         let mut out = Vec::new();
-        let ma = self.group_ma(s, &m.units);
+        let ma = self.move_limit(s, &m.units, m);
         let on_road = self.data.board.on_road(m.at);
         for f in Formation::ALL {
             if f == Formation::Dispersed {
@@ -705,7 +709,7 @@ impl GloryEmpire {
                     }
                 }
             }
-            let ma = self.group_ma(s, &m.units);
+            let ma = self.move_limit(s, &m.units, m);
             if m.units.len() > 1 {
                 for &u in &m.units {
                     out.push(Action::Drop(u));
@@ -719,8 +723,14 @@ impl GloryEmpire {
             for c in self.assault_targets(s) {
                 out.push(Action::Assault(c));
             }
-            for c in self.charge_targets(s) {
-                out.push(Action::Charge(c));
+            if self.battalion() {
+                if self.may_place_charge(s) {
+                    out.push(Action::ChargeMarker);
+                }
+            } else {
+                for c in self.charge_targets(s) {
+                    out.push(Action::Charge(c));
+                }
             }
             if self.may_fortify(s) {
                 out.push(Action::Fortify);
@@ -755,6 +765,7 @@ impl GloryEmpire {
                     .into_iter()
                     .filter(|&x| self.can_move(s, x))
                     .collect();
+                let may_force = self.may_force_march(s, &units);
                 s.moving = Some(Moving {
                     units,
                     leader: None,
@@ -767,6 +778,10 @@ impl GloryEmpire {
                     halted: false,
                     faced: false,
                     skirmished: false,
+                    disorder: crate::state::MoveDisorder {
+                        may_force,
+                        ..Default::default()
+                    },
                 });
             }
             Action::SelectLeader(l) => {
@@ -783,6 +798,7 @@ impl GloryEmpire {
                     halted: false,
                     faced: false,
                     skirmished: false,
+                    disorder: crate::state::MoveDisorder::default(),
                 });
             }
             Action::Enter { unit, at } => self.enter_reinforcement(s, unit, at, ev),
@@ -845,6 +861,7 @@ impl GloryEmpire {
                 ev.push(Event::Skirmishers { unit: u, sp: n });
             }
             Action::Top(u) => {
+                self.note_move_mp(s, 1);
                 let p = s.top_pos();
                 s.troop_mut(u).pos = p;
                 if let Some(m) = s.moving.as_mut() {
@@ -874,19 +891,24 @@ impl GloryEmpire {
                     .board
                     .neighbors(m.at)
                     .any(|n| self.side_at(s, n) == Some(side.other()));
+                let amv = self.violates_attack_method(s, &units);
                 for &u in &units {
                     let t = s.troop_mut(u);
                     t.assault = Some(target);
                     t.adjacent_start = adjacent;
+                    t.amv = amv;
                 }
                 if !s.first_assault.iter().any(|x| x.0 == target) {
                     s.first_assault.push((target, units[0]));
                 }
                 ev.push(Event::AssaultDeclared {
-                    units,
+                    units: units.clone(),
                     target,
                     adjacent,
                 });
+                if amv {
+                    ev.push(Event::AttackMethodViolation { units });
+                }
             }
             Action::Charge(target) => {
                 let Some(m) = s.moving.as_ref() else { return };
@@ -897,6 +919,17 @@ impl GloryEmpire {
                 s.charged.push(target);
                 ev.push(Event::ChargeDeclared { units, target });
                 // RULING: declaring a Charge ends the stack's move.
+                self.end_move(s, ev);
+            }
+            Action::ChargeMarker => {
+                let Some(m) = s.moving.as_ref() else { return };
+                let units = m.units.clone();
+                let at = m.at;
+                for &u in &units {
+                    s.troop_mut(u).charge = Some(at);
+                }
+                ev.push(Event::ChargeMarkerPlaced { units, at });
+                // B13.2.1 The cavalry stops.
                 self.end_move(s, ev);
             }
             Action::Fortify => {
@@ -945,6 +978,7 @@ impl GloryEmpire {
             }
         }
         self.auto_road_column(s, &changed);
+        self.note_change(s, &changed, f);
         if let Some(mm) = s.moving.as_mut() {
             mm.spent = mm.spent.saturating_add(cost);
             mm.acted = true;
@@ -1003,6 +1037,7 @@ impl GloryEmpire {
         t.ooc = false;
         t.commanded = true;
         t.steps = d.full();
+        let may_force = self.may_force_march(s, &[u]);
         let m = self.mover_of(s, u);
         let base = self.data.terrain(at).cost[m as usize].unwrap_or(1);
         let ma = self.unit_ma(s, u);
@@ -1021,6 +1056,10 @@ impl GloryEmpire {
             halted: false,
             faced: false,
             skirmished: false,
+            disorder: crate::state::MoveDisorder {
+                may_force,
+                ..Default::default()
+            },
         });
     }
 
@@ -1030,6 +1069,19 @@ impl GloryEmpire {
         let Some(opt) = self.step_options(s).into_iter().find(|o| o.to == to) else {
             return;
         };
+        if self.battalion()
+            && let Some(m) = s.moving.as_ref()
+            && m.leader.is_none()
+        {
+            let from = m.at;
+            let limit = self.move_limit(s, &m.units, m);
+            let minimum = m.spent.saturating_add(opt.cost) > limit;
+            self.note_move_mp(s, opt.cost);
+            self.note_step(s, from, to);
+            if let Some(m) = s.moving.as_mut() {
+                m.disorder.minimum |= minimum;
+            }
+        }
         let Some(m) = s.moving.as_mut() else { return };
         m.spent = m.spent.saturating_add(opt.cost);
         m.acted = true;
@@ -1133,6 +1185,11 @@ impl GloryEmpire {
                 p.stage = StepStage::After;
                 self.replace_top(s, Frame::Step(p));
                 self.enter_hex(s, &group, p.to, ev);
+                if self.battalion()
+                    && let Some(m) = s.moving.as_mut()
+                {
+                    m.disorder.among_friends = p.joins;
+                }
             }
             StepStage::After => {
                 s.pending.pop();
@@ -1299,6 +1356,8 @@ impl GloryEmpire {
                 }
             }
         }
+        // B9.4 One Disorder Check for the whole move.
+        self.push_disorder_check(s, &m);
     }
 
     /// 15.2.1 At the end of a Movement Phase, buildings where a battalion spent its whole MA

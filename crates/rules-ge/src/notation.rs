@@ -45,6 +45,16 @@ impl GloryEmpire {
         &self.data.troops[u.ix()].id
     }
 
+    /// B5.4.3 The LIM a leader would roll against, with the OC's lent or not.
+    fn orders_lim(&self, s: &State, l: LeaderId, lend: bool) -> i8 {
+        let side = self.data.leaders[l.ix()].side;
+        let mut lim = self.lim(s, l);
+        if lend {
+            lim = lim.saturating_add(self.lim(s, self.data.armies[side].oc));
+        }
+        lim
+    }
+
     fn lid(&self, l: LeaderId) -> &str {
         &self.data.leaders[l.ix()].id
     }
@@ -113,6 +123,20 @@ impl GloryEmpire {
             Action::Advance(u) => format!("advance {}", self.uid(u)),
             Action::Regroup(c) => format!("regroup {}", self.hex(c)),
             Action::Place(c) => format!("place {}", self.hex(c)),
+            Action::OrdersInitiative { leader, kind, lend } => format!(
+                "initiative {} {}{}",
+                self.lid(leader),
+                order_name(kind),
+                if lend { " lend" } else { "" }
+            ),
+            Action::OrdersCheck { leader, lend } => format!(
+                "orders-check {}{}",
+                self.lid(leader),
+                if lend { " lend" } else { "" }
+            ),
+            Action::PassOrder(l) => format!("pass-order {}", self.lid(l)),
+            Action::RetreatBefore(c) => format!("rbc {}", self.hex(c)),
+            Action::ChargeMarker => "charge-marker".into(),
         }
     }
 
@@ -262,6 +286,46 @@ impl GloryEmpire {
             Some("advance") => done(2, Action::Advance(self.unit_of(arg(1)?)?)),
             Some("regroup") => done(2, Action::Regroup(self.cell_of(arg(1)?)?)),
             Some("place") => done(2, Action::Place(self.cell_of(arg(1)?)?)),
+            Some("initiative") => {
+                let leader = self.leader_of(arg(1)?)?;
+                let kind = Self::order_of(arg(2)?)?;
+                match w.get(3).copied() {
+                    None => done(
+                        3,
+                        Action::OrdersInitiative {
+                            leader,
+                            kind,
+                            lend: false,
+                        },
+                    ),
+                    Some("lend") => done(
+                        4,
+                        Action::OrdersInitiative {
+                            leader,
+                            kind,
+                            lend: true,
+                        },
+                    ),
+                    Some(x) => Err(format!("`{x}`: only `lend` may follow the order")),
+                }
+            }
+            Some("orders-check") => {
+                let leader = self.leader_of(arg(1)?)?;
+                match w.get(2).copied() {
+                    None => done(
+                        2,
+                        Action::OrdersCheck {
+                            leader,
+                            lend: false,
+                        },
+                    ),
+                    Some("lend") => done(3, Action::OrdersCheck { leader, lend: true }),
+                    Some(x) => Err(format!("`{x}`: only `lend` may follow the leader")),
+                }
+            }
+            Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
+            Some("rbc") => done(2, Action::RetreatBefore(self.cell_of(arg(1)?)?)),
+            Some("charge-marker") => done(1, Action::ChargeMarker),
             _ => Err(format!("`{text}` is not an action of Glory and Empire")),
         }
     }
@@ -273,6 +337,7 @@ impl GloryEmpire {
         match *a {
             Action::Pass => match s.pending.last() {
                 Some(Frame::React(_)) => "no (further) reaction (14)".into(),
+                Some(Frame::OrdersPass(_)) => "pass the order to no more leaders (B5.4.2)".into(),
                 Some(Frame::Combat(_)) => "no more (13)".into(),
                 _ => match s.stage {
                     Stage::Fire | Stage::NpFire => "end the fire segment (4.2.2)".into(),
@@ -281,6 +346,7 @@ impl GloryEmpire {
                     }
                     Stage::Attachment => "no more attachments (5.3.3)".into(),
                     Stage::Orders => "no more orders (5.4)".into(),
+                    Stage::OrdersInitiative => "no more Orders Initiative rolls (B5.4.1)".into(),
                     _ => "pass".into(),
                 },
             },
@@ -381,6 +447,34 @@ impl GloryEmpire {
             Action::Advance(u) => format!("{} advances after combat (13.6)", self.uname(u)),
             Action::Regroup(c) => format!("regroup into {} (13.2.5)", self.hex(c)),
             Action::Place(c) => format!("place the returning leader in {} (5.2.3)", self.hex(c)),
+            Action::OrdersInitiative { leader, kind, lend } => format!(
+                "{} rolls for {} on a d10 below his LIM {}{} (B5.4.1)",
+                self.lname(leader),
+                an_order(kind),
+                self.orders_lim(s, leader, lend),
+                if lend {
+                    ", the Overall Commander's LIM lent (B5.4.3)"
+                } else {
+                    ""
+                }
+            ),
+            Action::OrdersCheck { leader, lend } => format!(
+                "{} makes his Orders Check against LIM {}{} (B5.4.2)",
+                self.lname(leader),
+                self.orders_lim(s, leader, lend),
+                if lend {
+                    ", the Overall Commander's LIM lent (B5.4.3)"
+                } else {
+                    ""
+                }
+            ),
+            Action::PassOrder(l) => format!("pass the order to {} (B5.4.2)", self.lname(l)),
+            Action::RetreatBefore(c) => {
+                format!("retreat before combat into {} (B13.4)", self.hex(c))
+            }
+            Action::ChargeMarker => "place a Charge marker, ending the move; the target is \
+                                     declared in the Charge Phase (B13.2.1)"
+                .into(),
         }
     }
 
@@ -437,9 +531,25 @@ impl GloryEmpire {
                 format!("{acting} Orders Phase (5.4)"),
                 "place orders on leaders, or end the phase".to_string(),
             ),
+            Stage::OrdersInitiative => (
+                format!("{acting} Orders Initiative Phase (B5.4.1)"),
+                "roll for leaders without orders, or end the phase".to_string(),
+            ),
+            Stage::AttackOrders => (
+                format!("{p} Attack Orders Phase (B4.2.4)"),
+                "the Orders Checks of corps leaders with Attack orders (B5.4.2)".to_string(),
+            ),
+            Stage::ReserveOrders => (
+                format!("{np} Reserve Orders Phase (B4.2.5)"),
+                "the Orders Checks of corps leaders with Reserve orders (B5.4.2)".to_string(),
+            ),
             Stage::Rally => (
                 format!("{p} Rally Phase (8.2)"),
                 "the Rally Checks".to_string(),
+            ),
+            Stage::ArtillerySupply => (
+                format!("{p} Artillery Resupply Phase (B7.9.3)"),
+                "the resupply rolls".to_string(),
             ),
             Stage::Fire => (
                 format!("{p} Fire Segment (4.2.2)"),
@@ -488,6 +598,7 @@ impl GloryEmpire {
                         CheckKind::PassedThrough => "after a retreat passed through (9.2.1)",
                         CheckKind::Square => "to form Square in reaction (14.3)",
                         CheckKind::ReactionCharge => "to make a Reaction Charge (14.4.2)",
+                        CheckKind::Disorder => "as a Disorder Check after its move (B9.4)",
                     }
                 ),
                 Frame::FireRoll(f) => format!(
@@ -529,6 +640,30 @@ impl GloryEmpire {
                     "{} choose{} a facing (7.1.2)",
                     self.units_text(units),
                     if units.len() == 1 { "s" } else { "" }
+                ),
+                Frame::Resupply(v) => format!(
+                    "the resupply d10 of {} (B7.9.3)",
+                    self.units_text(&v[..1.min(v.len())])
+                ),
+                Frame::OrdersRoll(r) => format!(
+                    "the d10 of {} against LIM {} (B5.4)",
+                    self.lname(r.leader),
+                    r.lim
+                ),
+                Frame::ChargeMove(cm) => format!(
+                    "{}'s Charge Movement from {}, {} hex{} moved: move on or declare the \
+                     target (B13.2.5)",
+                    self.units_text(&cm.units),
+                    self.hex(cm.origin),
+                    cm.hexes,
+                    if cm.hexes == 1 { "" } else { "es" }
+                ),
+                Frame::OrdersPass(p) => format!(
+                    "{} may pass {} to {} more subordinate leader{} (B5.4.2)",
+                    self.lname(p.leader),
+                    an_order(p.kind),
+                    p.left,
+                    if p.left == 1 { "" } else { "s" }
                 ),
             },
         };
@@ -572,6 +707,128 @@ impl GloryEmpire {
                 "{} is attached to {} (5.3.3)",
                 self.uname(*unit),
                 self.lname(*leader)
+            ),
+            Event::OrdersInitiative {
+                leader,
+                kind,
+                die,
+                lim,
+                lent,
+                won,
+            } => format!(
+                "{} rolls {die} for {} against LIM {lim}{}: {} (B5.4.1)",
+                self.lname(*leader),
+                an_order(*kind),
+                if *lent {
+                    " (the OC's LIM lent, B5.4.3)"
+                } else {
+                    ""
+                },
+                if *won { "he has it" } else { "no order" }
+            ),
+            Event::OrdersCheck {
+                leader,
+                kind,
+                die,
+                lim,
+                lent,
+                pass_to,
+            } => format!(
+                "{}'s Orders Check for {}: {die} against LIM {lim}{}: {} (B5.4.2)",
+                self.lname(*leader),
+                an_order(*kind),
+                if *lent {
+                    " (the OC's LIM lent, B5.4.3)"
+                } else {
+                    ""
+                },
+                match pass_to {
+                    None => "complete success, the whole corps has it".to_string(),
+                    Some(1) => "minimal success, he may pass it to one subordinate".to_string(),
+                    Some(n) => format!("partial success, he may pass it to {n} subordinates"),
+                }
+            ),
+            Event::RetreatedBeforeCombat { units, from, to } => format!(
+                "{} retreat{} before the combat from {} to {} (B13.4)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*from),
+                self.hex(*to)
+            ),
+            Event::NoRetreatBeforeCombat { units } => format!(
+                "{} cannot retreat before the combat as {} must: Broken (B13.4.3)",
+                self.units_text(units),
+                if units.len() == 1 { "it" } else { "they" }
+            ),
+            Event::ChargeMarkerPlaced { units, at } => format!(
+                "{} place{} a Charge marker in {} (B13.2.1)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*at)
+            ),
+            Event::ChargeWithdrawn { units, at } => format!(
+                "{} in {}: no potential target left in the Charge Zone, the marker is removed \
+                 (B13.2.6)",
+                self.units_text(units),
+                self.hex(*at)
+            ),
+            Event::ChargeEnded { units, at } => format!(
+                "{} end{} the Charge in {} without a target (B13.2.6)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*at)
+            ),
+            Event::ChargeCancelled { units, target } => format!(
+                "{} failed {} Disorder Check: no Charge marker ({}) (B13.2.1)",
+                self.units_text(units),
+                if units.len() == 1 { "its" } else { "their" },
+                self.hex(*target)
+            ),
+            Event::FollowOnAssault { units, target } => format!(
+                "{} make{} a Follow-On Assault on {} (B13.1.7)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*target)
+            ),
+            Event::AttackMethodViolation { units } => format!(
+                "{} assault{} against {} nation's Attack Method: Assault AMV marker (B13.1.6)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                if units.len() == 1 { "its" } else { "their" }
+            ),
+            Event::Ammunition { unit, roll, level } => format!(
+                "{} rolled {roll:02}: {} (B7.9.3)",
+                self.uname(*unit),
+                if *level >= crate::ammunition::OUT_OF_AMMO {
+                    "Out of Ammo"
+                } else {
+                    "Low Ammo"
+                }
+            ),
+            Event::ResupplyRoll {
+                unit,
+                die,
+                drm,
+                resupplied,
+            } => format!(
+                "{} rolls {die}{} for resupply: {} (B7.9.3)",
+                self.uname(*unit),
+                if *drm != 0 {
+                    format!(" {drm:+} (a leader stacked)")
+                } else {
+                    String::new()
+                },
+                if *resupplied {
+                    "resupplied"
+                } else {
+                    "not this turn"
+                }
+            ),
+            Event::OrderPassed { from, to, kind } => format!(
+                "{} passes {} to {} (B5.4.2)",
+                self.lname(*from),
+                an_order(*kind),
+                self.lname(*to)
             ),
             Event::Ordered { leader, kind } => {
                 format!("{} receives {} (5.4)", self.lname(*leader), an_order(*kind))
@@ -822,6 +1079,12 @@ impl GloryEmpire {
     pub fn combat_step_name(step: CombatStep) -> String {
         match step {
             CombatStep::Empty | CombatStep::AfterEmpty => "the target hex is empty (13.3)".into(),
+            CombatStep::RetreatBefore => {
+                "the defenders may retreat before the combat (B13.4)".into()
+            }
+            CombatStep::RetreatAfterMc => {
+                "the defenders en Débandade retreat after failing their check (B13.1.5)".into()
+            }
             CombatStep::AttackerMc(_) => "the attacker's Morale Check (13.1.4)".into(),
             CombatStep::DefenderMc => "the defender's Morale Check (13.1.5, 13.2.4)".into(),
             CombatStep::Alterations => "skirmishers and obstacles (13.1.3)".into(),
@@ -836,6 +1099,7 @@ impl GloryEmpire {
             CombatStep::ColdSteelDefender => "the defender's Cold Steel die (13.5)".into(),
             CombatStep::AfterColdSteel => "after the Cold Steel Combat (13.5)".into(),
             CombatStep::Advance => "Advance After Combat (13.6)".into(),
+            CombatStep::FollowOn => "a Follow-On Assault may be declared (B13.1.7)".into(),
             CombatStep::RegroupAttacker => "the attacking cavalry regroups (13.2.5)".into(),
             CombatStep::RegroupDefender => "the defending cavalry regroups (13.2.5)".into(),
             CombatStep::Finish => "Spent markers and the end of the combat (13.2.6)".into(),

@@ -37,6 +37,9 @@ pub struct SeenUnit {
     pub ooc: bool,
     /// Spent markers.
     pub spent: u8,
+    /// B7.9.3 Ammunition: 1 Low Ammo, 2 Out of Ammo (left out when Normal).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub ammo: u8,
     /// Assault marker target.
     pub assault: Option<String>,
     /// Charge marker target.
@@ -130,6 +133,7 @@ impl GloryEmpire {
                     morale: t.morale,
                     ooc: t.ooc,
                     spent: t.spent,
+                    ammo: t.ammo,
                     assault: t.assault.map(|c| b.label(c)),
                     charge: t.charge.map(|c| b.label(c)),
                     moved: t.moved,
@@ -207,4 +211,9 @@ impl GloryEmpire {
             score: self.score(s),
         }
     }
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(v: &u8) -> bool {
+    *v == 0
 }

@@ -114,6 +114,7 @@ impl GloryEmpire {
                     halted: false,
                     faced: false,
                     skirmished: false,
+                    disorder: m.disorder.clone(),
                 };
                 for o in self.steps_core(&scratch, &occ, &units, &mv) {
                     if seen_dirs.contains(&o.to) {
@@ -173,6 +174,7 @@ impl GloryEmpire {
                     halted: false,
                     faced: false,
                     skirmished: false,
+                    disorder: m.disorder.clone(),
                 });
                 if !self.may_end_here(&scratch) {
                     continue;

@@ -33,7 +33,30 @@ pub fn trigger_hex(t: Trigger) -> Cell {
     }
 }
 
+/// B14.3 In the Battalion Game a Reaction Formation Change also answers a unit leaving a hex
+/// or changing formation, not only one entering.
+#[must_use]
+pub fn battalion_trigger_kinds(t: Trigger) -> &'static [ReactKind] {
+    match t {
+        Trigger::Leave { .. } | Trigger::Form { .. } => {
+            &[ReactKind::Fire, ReactKind::Square, ReactKind::Charge]
+        }
+        Trigger::Enter { .. } => &[ReactKind::Fire],
+        Trigger::Entered { .. } => &[ReactKind::Square, ReactKind::Charge],
+    }
+}
+
 impl GloryEmpire {
+    /// 14.1, B14.3 The reactions an event may trigger at this game's level, in order.
+    #[must_use]
+    pub fn kinds_for(&self, t: Trigger) -> &'static [ReactKind] {
+        if self.battalion() {
+            battalion_trigger_kinds(t)
+        } else {
+            trigger_kinds(t)
+        }
+    }
+
     /// The moving combat units.
     fn movers(&self, s: &State) -> Vec<UnitId> {
         s.moving.as_ref().map_or(Vec::new(), |m| m.units.clone())
@@ -75,8 +98,14 @@ impl GloryEmpire {
         let b = &self.data.board;
         let x = trigger_hex(trig);
         let mut out = Vec::new();
+        // B14.3 A Battalion Reaction Formation Change answers events up to three hexes away.
+        let reach = if self.battalion() && kind == ReactKind::Square {
+            3
+        } else {
+            2
+        };
         for c in self.stacks_of(s, side) {
-            if b.distance(c, x) > 2 || !self.assault_allows(s, c, kind) {
+            if b.distance(c, x) > reach || !self.assault_allows(s, c, kind) {
                 continue;
             }
             let st = s.stack(c);
@@ -86,14 +115,20 @@ impl GloryEmpire {
                 // RULING: in the Reserve Movement Phase the phasing player's infantry may form
                 // Square against moving enemy cavalry too (4.2.5: he may make reactions).
                 ReactKind::Square => {
-                    let Trigger::Entered { at } = trig else {
-                        continue;
+                    // B14.3 Battalion: any moving combat unit entering, leaving or changing
+                    // formation within three hexes, in sight (B14.3.2).
+                    let near = if self.battalion() {
+                        self.los(s, c, x)
+                    } else {
+                        let Trigger::Entered { at } = trig else {
+                            continue;
+                        };
+                        movers
+                            .iter()
+                            .any(|&u| self.data.troops[u.ix()].arm() == Arm::Cavalry)
+                            && b.adjacent(c, at)
                     };
-                    movers
-                        .iter()
-                        .any(|&u| self.data.troops[u.ix()].arm() == Arm::Cavalry)
-                        && b.adjacent(c, at)
-                        && self.data.troops[top.ix()].arm() == Arm::Infantry
+                    near && self.data.troops[top.ix()].arm() == Arm::Infantry
                         && st.iter().all(|&u| {
                             let t = s.troop(u);
                             self.data.troops[u.ix()].arm() != Arm::Infantry
@@ -149,11 +184,48 @@ impl GloryEmpire {
         }
     }
 
+    /// B14.3.3 The DRMs of a Reaction Formation Change's Disorder Check by the stack in `c`
+    /// against the moving stack in `x`: the distance (the trigger's hex counted, the checking
+    /// unit's not), and being already in the ZOC of an enemy other than the moving units.
+    #[must_use]
+    pub fn formation_change_drms(
+        &self,
+        s: &State,
+        side: Side,
+        c: Cell,
+        x: Cell,
+    ) -> Vec<crate::event::Modifier> {
+        let r = &self.data.charts.reactions;
+        let d = self.data.board.distance(c, x);
+        let mut out = Vec::new();
+        let by_distance = r
+            .formation_change_distance
+            .get((d as usize).saturating_sub(1))
+            .copied()
+            .unwrap_or(0);
+        if by_distance != 0 {
+            out.push(crate::event::Modifier {
+                what: format!("the enemy {d} hex{} away", if d == 1 { "" } else { "es" }),
+                value: i16::from(by_distance),
+                rule: "B14.3.3".into(),
+            });
+        }
+        let others = self.occ(s, &self.movers(s));
+        if others.in_ezoc(side, c) && r.formation_change_in_ezoc != 0 {
+            out.push(crate::event::Modifier {
+                what: "already in an enemy ZOC".into(),
+                value: i16::from(r.formation_change_in_ezoc),
+                rule: "B14.3.3".into(),
+            });
+        }
+        out
+    }
+
     /// Whether anyone may react to `trig`.
     #[must_use]
     pub fn any_reactor(&self, s: &State, trig: Trigger) -> bool {
         let side = self.mover_side(s).other();
-        trigger_kinds(trig)
+        self.kinds_for(trig)
             .iter()
             .any(|&k| !self.reactors(s, side, trig, k).is_empty())
     }
@@ -161,7 +233,8 @@ impl GloryEmpire {
     /// Opens a reaction window on `trig` if anyone may react.
     pub(crate) fn open_window(&self, s: &mut State, trig: Trigger) {
         let side = self.mover_side(s).other();
-        if let Some(&kind) = trigger_kinds(trig)
+        if let Some(&kind) = self
+            .kinds_for(trig)
             .iter()
             .find(|&&k| !self.reactors(s, side, trig, k).is_empty())
         {
@@ -199,7 +272,7 @@ impl GloryEmpire {
     /// Moves the window on to the next kind of reaction with someone able, or closes it.
     fn advance_window(&self, s: &mut State, mut w: Window) {
         s.pending.pop();
-        let kinds = trigger_kinds(w.trigger);
+        let kinds = self.kinds_for(w.trigger);
         let pos = kinds
             .iter()
             .position(|&k| k == w.kind)
@@ -304,7 +377,15 @@ impl GloryEmpire {
                     .into_iter()
                     .filter(|&u| self.data.troops[u.ix()].arm() == Arm::Infantry)
                     .collect();
+                let drms = if self.battalion() {
+                    self.formation_change_drms(s, w.side, c, x)
+                } else {
+                    Vec::new()
+                };
                 self.push_check(s, CheckKind::Square, c, inf, None);
+                if let Some(Frame::Check(ck)) = s.pending.last_mut() {
+                    ck.modifiers = drms;
+                }
             }
             Action::ReactCharge(c) => {
                 w.done.push(c);
@@ -366,6 +447,8 @@ impl GloryEmpire {
             defender_gone: false,
             advanced: Vec::new(),
             origins,
+            follow_on: false,
+            charge_distance: 0,
             side,
         })));
     }

@@ -48,6 +48,9 @@ impl GloryEmpire {
                 fired_at: None,
                 assault: None,
                 adjacent_start: false,
+                amv: false,
+                ammo: 0,
+                followed_on: false,
                 charge: None,
                 attached: None,
                 arrived: false,
@@ -65,6 +68,9 @@ impl GloryEmpire {
                 order: None,
                 moved: false,
                 adc_moved: None,
+                initiative_rolled: false,
+                orders_checked: false,
+                order_limited: false,
             })
             .collect();
         let mut next = 1_000_000u32;
@@ -141,7 +147,11 @@ impl GloryEmpire {
                 Frame::React(w) => Some(w.side),
                 Frame::Combat(c) => self.combat_decider(c),
                 Frame::Face { units, .. } => Some(self.data.troops[units[0].ix()].side),
-                Frame::Check(_)
+                Frame::OrdersPass(p) => Some(self.data.leaders[p.leader.ix()].side),
+                Frame::ChargeMove(cm) => Some(self.data.troops[cm.units[0].ix()].side),
+                Frame::OrdersRoll(_)
+                | Frame::Resupply(_)
+                | Frame::Check(_)
                 | Frame::FireRoll(_)
                 | Frame::FireApply(_)
                 | Frame::Leader(_)
@@ -151,13 +161,23 @@ impl GloryEmpire {
         }
         match s.stage {
             Stage::ChooseFirst => s.initiative,
-            Stage::Attachment | Stage::Orders => Some(s.acting),
-            Stage::Fire | Stage::Movement | Stage::Charges | Stage::Assaults => Some(s.phasing),
-            Stage::NpFire | Stage::ReserveMovement => Some(s.phasing.other()),
+            Stage::Attachment | Stage::Orders | Stage::OrdersInitiative => Some(s.acting),
+            Stage::Fire
+            | Stage::AttackOrders
+            | Stage::Movement
+            | Stage::Charges
+            | Stage::Assaults => Some(s.phasing),
+            Stage::NpFire | Stage::ReserveOrders | Stage::ReserveMovement => {
+                Some(s.phasing.other())
+            }
             Stage::LeaderReplacement => {
                 s.returning.first().map(|&l| self.data.leaders[l.ix()].side)
             }
-            Stage::Initiative | Stage::RandomEvent | Stage::Rally | Stage::Over => None,
+            Stage::Initiative
+            | Stage::RandomEvent
+            | Stage::Rally
+            | Stage::ArtillerySupply
+            | Stage::Over => None,
         }
     }
 
@@ -168,6 +188,8 @@ impl GloryEmpire {
                 Frame::Retreat(_) => self.retreat_actions(s, out),
                 Frame::React(_) => self.react_actions(s, out),
                 Frame::Combat(_) => self.combat_actions(s, out),
+                Frame::OrdersPass(_) => self.orders_actions(s, out),
+                Frame::ChargeMove(_) => self.charge_move_actions(s, out),
                 Frame::Face { units, hexside } => {
                     let f = s.troop(units[0]).formation;
                     for x in Facing::ALL {
@@ -182,6 +204,9 @@ impl GloryEmpire {
         }
         match s.stage {
             Stage::ChooseFirst | Stage::Attachment | Stage::Orders => self.command_actions(s, out),
+            Stage::OrdersInitiative | Stage::AttackOrders | Stage::ReserveOrders => {
+                self.orders_actions(s, out);
+            }
             Stage::Fire => self.fire_actions(s, s.phasing, false, out),
             Stage::NpFire => self.fire_actions(s, s.phasing.other(), true, out),
             Stage::Movement | Stage::ReserveMovement => self.movement_actions(s, out),
@@ -204,6 +229,8 @@ impl GloryEmpire {
                 }
                 Frame::React(_) => self.do_react(s, a, ev),
                 Frame::Combat(_) => self.do_combat_action(s, a, ev),
+                Frame::OrdersPass(_) => self.do_orders(s, a, ev),
+                Frame::ChargeMove(_) => self.do_charge_move(s, a, ev),
                 Frame::Face { units, .. } => {
                     s.pending.pop();
                     if let Action::Face(f) = a {
@@ -219,6 +246,9 @@ impl GloryEmpire {
         }
         match s.stage {
             Stage::ChooseFirst | Stage::Attachment | Stage::Orders => self.do_command(s, a, ev),
+            Stage::OrdersInitiative | Stage::AttackOrders | Stage::ReserveOrders => {
+                self.do_orders(s, a, ev);
+            }
             Stage::Fire | Stage::NpFire => match a {
                 Action::Fire { from, target } => self.do_fire(s, from, target, ev),
                 Action::Pass => {
@@ -231,7 +261,13 @@ impl GloryEmpire {
             Stage::Charges | Stage::Assaults => {
                 if let Action::Resolve(c) = a {
                     s.queue.retain(|&x| x != c);
-                    self.start_combat(s, s.stage == Stage::Charges, c, ev);
+                    let marker = s.stack(c).into_iter().any(|u| s.troop(u).charge == Some(c));
+                    if s.stage == Stage::Charges && self.battalion() && marker {
+                        // B13.2.5 A Charge marker in its own hex: the Charge Movement.
+                        self.start_charge_move(s, c, ev);
+                    } else {
+                        self.start_combat(s, s.stage == Stage::Charges, c, ev);
+                    }
                 }
             }
             Stage::LeaderReplacement => {
@@ -255,6 +291,8 @@ impl GloryEmpire {
                 Frame::FireApply(_) => self.fire_apply_roll(s, v, ev),
                 Frame::Leader(_) => self.leader_roll(s, v, ev),
                 Frame::Combat(_) => self.combat_roll(s, v, ev),
+                Frame::OrdersRoll(_) => self.orders_roll(s, v, ev),
+                Frame::Resupply(_) => self.resupply_roll(s, v, ev),
                 _ => {}
             }
             return;
@@ -333,7 +371,18 @@ impl GloryEmpire {
                         false
                     }
                 }
-                Frame::FireRoll(_) => false,
+                Frame::ChargeMove(cm) => {
+                    if self.alive_in(s, &cm.units, cm.at).is_empty() {
+                        s.pending.pop();
+                        true
+                    } else {
+                        false
+                    }
+                }
+                Frame::FireRoll(_)
+                | Frame::OrdersRoll(_)
+                | Frame::OrdersPass(_)
+                | Frame::Resupply(_) => false,
             };
         }
         if s.closing {
@@ -364,6 +413,10 @@ impl GloryEmpire {
             }
             Stage::Charges | Stage::Assaults if s.queue.is_empty() => {
                 self.next_stage(s, ev);
+                true
+            }
+            Stage::ArtillerySupply => {
+                self.begin_fire_segment(s, ev);
                 true
             }
             Stage::LeaderReplacement => {
@@ -397,8 +450,14 @@ impl GloryEmpire {
                     phase: "Non-Phasing Artillery Fire Segment (4.2.3)".into(),
                 });
             }
-            Stage::NpFire => self.enter_movement(s, ev),
-            Stage::Movement => {
+            Stage::NpFire if self.battalion() => self.begin_attack_orders(s, ev),
+            Stage::NpFire | Stage::AttackOrders => self.enter_movement(s, ev),
+            Stage::Movement if self.battalion() => {
+                s.moving = None;
+                self.fortify_posts(s, ev);
+                self.begin_reserve_orders(s, ev);
+            }
+            Stage::Movement | Stage::ReserveOrders => {
                 s.moving = None;
                 self.fortify_posts(s, ev);
                 // 4.2.5 Reserve Command Status Phase: markers only placed.
@@ -436,6 +495,8 @@ impl GloryEmpire {
                 for t in &mut s.troops {
                     t.assault = None;
                     t.adjacent_start = false;
+                    t.amv = false;
+                    t.followed_on = false;
                 }
                 s.first_assault.clear();
                 self.end_player_turn(s, ev);
@@ -443,6 +504,7 @@ impl GloryEmpire {
             Stage::Attachment | Stage::Orders | Stage::ChooseFirst => {
                 self.do_command(s, Action::Pass, ev);
             }
+            Stage::OrdersInitiative => self.do_orders(s, Action::Pass, ev),
             Stage::LeaderReplacement => self.end_of_turn(s, ev),
             _ => {}
         }
@@ -502,7 +564,8 @@ impl GloryEmpire {
         s.stage = Stage::Rally;
     }
 
-    /// 4.2.1 Cavalry Recovery Phase (one Spent marker off each), then the Fire Segment.
+    /// 4.2.1 Cavalry Recovery Phase (one Spent marker off each), B4.2.1 the Artillery
+    /// Resupply Phase of the Battalion Game, then the Fire Segment.
     fn after_rally(&self, s: &mut State, ev: &mut Vec<Event>) {
         let side = s.phasing;
         for i in 0..s.troops.len() {
@@ -510,6 +573,24 @@ impl GloryEmpire {
                 s.troops[i].spent -= 1;
             }
         }
+        if self.battalion() {
+            let batteries = self.may_resupply(s, side);
+            if !batteries.is_empty() {
+                s.stage = Stage::ArtillerySupply;
+                ev.push(Event::Phase {
+                    side,
+                    phase: "Artillery Resupply Phase (B7.9.3)".into(),
+                });
+                s.pending.push(Frame::Resupply(batteries));
+                return;
+            }
+        }
+        self.begin_fire_segment(s, ev);
+    }
+
+    /// 4.2.2 The Fire Segment begins.
+    fn begin_fire_segment(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let side = s.phasing;
         self.reset_fire(s, side);
         s.stage = Stage::Fire;
         ev.push(Event::Phase {
@@ -572,6 +653,9 @@ impl GloryEmpire {
         for l in &mut s.leaders {
             l.order = None;
             l.adc_moved = None;
+            l.initiative_rolled = false;
+            l.orders_checked = false;
+            l.order_limited = false;
         }
         for g in &mut s.garrisons {
             g.order = None;

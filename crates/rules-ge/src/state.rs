@@ -2,7 +2,8 @@
 //! pending procedures ([`Frame`]) so that reactions, checks, retreats and close combats
 //! interrupt whatever is going on and hand control back when they are done.
 
-use crate::data::{Cell, Formation, LeaderId, UnitId};
+use crate::data::{Cell, Echelon, Formation, LeaderId, UnitId};
+use crate::event::Modifier;
 use coupdoeil_engine::{BySide, Side};
 use coupdoeil_hex::Facing;
 use serde::{Deserialize, Serialize};
@@ -129,7 +130,18 @@ pub struct Troop {
     pub assault: Option<Cell>,
     /// 13.1.1 The Assault Starting Adjacent marker.
     pub adjacent_start: bool,
-    /// 13.2.1 The target of its Charge marker.
+    /// B13.1.6 The Assault AMV marker: it declared its Assault against its nation's Attack
+    /// Method.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub amv: bool,
+    /// B7.9.3 Artillery ammunition: 0 Normal, 1 Low Ammo, 2 Out of Ammo (Battalion Game).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ammo: u8,
+    /// B13.1.7 It has made its Follow-On Assault this Close Combat Segment.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub followed_on: bool,
+    /// 13.2.1 The target of its Charge marker (B13.2.1: in the Battalion Game, until its
+    /// Charge Movement declares a target, the hex where the marker was placed).
     pub charge: Option<Cell>,
     /// 5.3.3 The leader this asset is attached to this turn.
     pub attached: Option<LeaderId>,
@@ -172,6 +184,16 @@ pub struct Leader {
     /// 5.2.4 An aide-de-camp moved in a Movement (true) or Reserve Movement (false) Phase this
     /// turn.
     pub adc_moved: Option<bool>,
+    /// B5.4.1 He has rolled for Orders Initiative this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub initiative_rolled: bool,
+    /// B5.4.2 His Corps Leader Orders Check is made for this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub orders_checked: bool,
+    /// B5.4.2 His Orders Check was not a complete success: his order covers him alone, and the
+    /// subordinates he passed it to carry their own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub order_limited: bool,
 }
 
 /// One side's Command Segment (5.1, 5.4).
@@ -185,6 +207,18 @@ pub struct SideState {
     pub attached_done: bool,
     /// The side has finished its Orders Phase.
     pub orders_done: bool,
+    /// B5.4.3 Leaders the Overall Commander has lent his LIM to in the current phase.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lent: u8,
+    /// B5.4.1 The lowest echelon that has rolled for Orders Initiative this turn: no higher
+    /// echelon may roll after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative_floor: Option<Echelon>,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(v: &u8) -> bool {
+    *v == 0
 }
 
 /// A Garrison's changing state (5.3.2).
@@ -224,6 +258,45 @@ pub struct Moving {
     /// 7.6 The group's top unit has changed its Skirmishers marker in this hex: it may not
     /// change it again before stepping on (ge-rulings 64).
     pub skirmished: bool,
+    /// B9.4, B9.5 What the move has gathered for its Disorder Check (Battalion Game).
+    #[serde(default, skip_serializing_if = "MoveDisorder::is_empty")]
+    pub disorder: MoveDisorder,
+}
+
+/// B9.4 What a move gathers for the Disorder Check at its end, and B9.5 whether the group may
+/// Force March.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveDisorder {
+    /// B9.5 In Command at the start of the move and in the Normal or Disorder state.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub may_force: bool,
+    /// Formation changes that call for a check.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub changes: u8,
+    /// Hexside Obstacles crossed that call for a check.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub obstacles: u8,
+    /// MDT and HDT hexes entered that count.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dense: u8,
+    /// MP spent (not on formation changes) in each formation, in the order first used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mp: Vec<(Formation, u8)>,
+    /// B9.1.2 The hex the group stands in held friendly units when it entered: moving on costs
+    /// the pass-through MP.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub among_friends: bool,
+    /// 9.1.1 The group made the minimum move of one hex beyond its MP (not a Force March).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub minimum: bool,
+}
+
+impl MoveDisorder {
+    /// Nothing gathered (the Soldiers Game's moves).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == MoveDisorder::default()
+    }
 }
 
 /// A stack retreating (9.2), one hex per decision.
@@ -325,6 +398,8 @@ pub enum CheckKind {
     Square,
     /// 14.4.2 A Reaction Charge Check against the moving stack's hex.
     ReactionCharge,
+    /// B9.4 A Disorder Check at the end of a move.
+    Disorder,
 }
 
 /// 8.1 A check against the Morale Value of a stack's top unit, waiting for its dice.
@@ -340,6 +415,9 @@ pub struct Check {
     pub drm: i8,
     /// The hex concerned (the hex to enter, the hex to charge).
     pub target: Option<Cell>,
+    /// B9.4 The modifiers gathered before the roll (a Disorder Check's, summed over the move).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modifiers: Vec<Modifier>,
 }
 
 /// A step of the moving group in progress (9.1, 10, 14): each stage may wait for reactions or
@@ -459,6 +537,11 @@ pub enum CombatStep {
     Empty,
     /// 13.3 After the Empty Target Hex effects: who is left?
     AfterEmpty,
+    /// B13.4 The defenders may (or must) Retreat Before Combat.
+    RetreatBefore,
+    /// B13.1.5 An SeD battalion that failed its Defender Morale Check must Retreat Before
+    /// Assault.
+    RetreatAfterMc,
     /// 13.1.4 The MC of the attacking stack at this index.
     AttackerMc(u8),
     /// 13.1.5 / 13.2.4 The defender's MC.
@@ -485,6 +568,8 @@ pub enum CombatStep {
     AfterColdSteel,
     /// 13.6 Advance After Combat.
     Advance,
+    /// B13.1.7 The assaulters who advanced may declare a Follow-On Assault.
+    FollowOn,
     /// 13.2.5 Regroup of the attacking cavalry.
     RegroupAttacker,
     /// 13.2.5 Regroup of the defending cavalry.
@@ -537,6 +622,13 @@ pub struct Combat {
     pub origins: Vec<(UnitId, Cell)>,
     /// The attacking side.
     pub side: Side,
+    /// B13.1.7 The target was emptied before the fight (Empty Target Hex, Retreat Before
+    /// Combat): the assaulters who advance may make a Follow-On Assault.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub follow_on: bool,
+    /// B13.6.2 The Open hexes the charging cavalry entered in its Charge Movement.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub charge_distance: u8,
 }
 
 /// A leader roll (5.2.2 capture, or a random choice of casualty).
@@ -546,6 +638,43 @@ pub enum LeaderRoll {
     Capture(Vec<LeaderId>),
     /// 12.3.1 / 13.5.1 A casualty chosen at random among these leaders.
     Casualty(Vec<LeaderId>),
+}
+
+/// What an orders roll is for (B5.4.1, B5.4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrdersRollKind {
+    /// B5.4.1 Orders Initiative: the leader gets the order on a die below his LIM.
+    Initiative,
+    /// B5.4.2 A Corps Leader Orders Check: complete at or below his LIM, partial up to LIM+2,
+    /// minimal above.
+    CorpsCheck,
+}
+
+/// B5.4.1 / B5.4.2 A leader's orders roll, waiting for its d10.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OrdersRoll {
+    /// The leader rolling.
+    pub leader: LeaderId,
+    /// The order at stake.
+    pub kind: OrderKind,
+    /// His LIM for this roll (with the Overall Commander's lent, B5.4.3).
+    pub lim: i8,
+    /// The Overall Commander lent his LIM.
+    pub lent: bool,
+    /// What the roll is for.
+    pub roll: OrdersRollKind,
+}
+
+/// B5.4.2 A corps leader short of a complete success passes his order to subordinate leaders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OrdersPass {
+    /// The corps leader.
+    pub leader: LeaderId,
+    /// His order.
+    pub kind: OrderKind,
+    /// Subordinates he may still pass it to.
+    pub left: u8,
 }
 
 /// A procedure that interrupts the current phase; the top of [`State::pending`] runs first.
@@ -576,6 +705,31 @@ pub enum Frame {
         /// Only hexside facings (Column).
         hexside: bool,
     },
+    /// B5.4.1 / B5.4.2 An orders roll.
+    OrdersRoll(OrdersRoll),
+    /// B5.4.2 An order being passed down.
+    OrdersPass(OrdersPass),
+    /// B13.2.5 A Charge Movement.
+    ChargeMove(ChargeMove),
+    /// B7.9.3 The resupply d10 of each of these batteries, in turn.
+    Resupply(Vec<UnitId>),
+}
+
+/// B13.2.5 A charging stack's Charge Movement in the Charge Phase (Battalion Game).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChargeMove {
+    /// The charging units, top first.
+    pub units: Vec<UnitId>,
+    /// Where its Charge marker was placed.
+    pub origin: Cell,
+    /// Where it is.
+    pub at: Cell,
+    /// Hexes moved.
+    pub hexes: u8,
+    /// B13.6.2 Open hexes entered: the charge-distance bonus.
+    pub open: u8,
+    /// B13.2.4 Its Charge Zone, fixed when the movement began (sorted).
+    pub zone: Vec<Cell>,
 }
 
 /// The phases and segments of a Game Turn (4).
@@ -592,14 +746,22 @@ pub enum Stage {
     Attachment,
     /// 5.4 Orders Phase (the side in `State::acting`).
     Orders,
+    /// B5.4.1 Orders Initiative Phase (the side in `State::acting`).
+    OrdersInitiative,
     /// 8.2 Rally Phase: the stacks in `State::queue` check in turn.
     Rally,
+    /// B7.9.3 Artillery Resupply Phase (Battalion Game).
+    ArtillerySupply,
     /// 4.2.2 Fire Segment (phasing).
     Fire,
     /// 4.2.3 Non-Phasing Artillery Segment.
     NpFire,
+    /// B4.2.4 Attack Orders Phase: the phasing corps leaders' Orders Checks (B5.4.2).
+    AttackOrders,
     /// 4.2.4 Movement Phase (phasing).
     Movement,
+    /// B4.2.5 Reserve Orders Phase: the non-phasing corps leaders' Orders Checks (B5.4.2).
+    ReserveOrders,
     /// 4.2.5 Reserve Movement Phase (non-phasing).
     ReserveMovement,
     /// 4.2.6 Charge Phase.

@@ -44,3 +44,31 @@ fn conformance_vimeiro() {
         "{report:?}"
     );
 }
+
+/// The kit over random games of the shipped Vimeiro played as the Battalion Game: its orders
+/// phases, Disorder Checks and Force Marches along the way.
+#[test]
+fn conformance_vimeiro_battalion() {
+    let opts = Options {
+        games: 3,
+        seed: 11,
+        max_steps: 60_000,
+        deep_every: 11,
+    };
+    let report = check_random_playouts(
+        common::shipped_vimeiro_battalion(),
+        &opts,
+        |_, _| {
+            vec![
+                Action::PassOrder(coupdoeil_ge::LeaderId(0)),
+                Action::EndMove,
+            ]
+        },
+        |_, _| Vec::new(),
+    );
+    assert_eq!(report.games, opts.games);
+    assert!(
+        report.chances > 100 && report.decisions > 3000,
+        "{report:?}"
+    );
+}

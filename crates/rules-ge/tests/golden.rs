@@ -21,3 +21,11 @@ fn golden_vimeiro_seed_1() {
         &playthrough(common::shipped_vimeiro(), 1, 20_000),
     );
 }
+
+#[test]
+fn golden_vimeiro_battalion_seed_1() {
+    check(
+        "vimeiro-battalion-seed-1.txt",
+        &playthrough(common::shipped_vimeiro_battalion(), 1, 20_000),
+    );
+}

@@ -1311,6 +1311,12 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             format!("this rule system is `pg`, not `{}`", sc.rules),
         );
     }
+    if l.get("scenario.level").is_some() {
+        l.err(
+            "scenario.level",
+            "this rule system has a single level of play: remove `level`",
+        );
+    }
     let charts = load_charts(&mut l);
     let board = load_board(&mut l, charts.as_ref());
 

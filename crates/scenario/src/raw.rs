@@ -51,6 +51,11 @@ raw_record! {
         #[serde(default)]
         #[allow(dead_code)]
         featured: bool,
+        /// The level of play of a rule system that has several games in one rulebook (read by
+        /// that rules crate, not by this one: Glory and Empire's `soldiers` or `battalion`).
+        #[serde(default)]
+        #[allow(dead_code)]
+        level: Option<String>,
         /// Other files read with this one (resolved by the caller that reads files, checked by
         /// the registry; not by this crate).
         #[serde(default)]

@@ -82,6 +82,8 @@ pub const RULES_SECTIONS: &[&str] = &[
     "command",
     "facing",
     "reactions",
+    "nation",
+    "supply",
 ];
 
 /// Unit kinds.

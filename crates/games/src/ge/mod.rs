@@ -18,15 +18,19 @@ use serde_json::Value;
 
 /// The built-in scenario directories of Glory and Empire, under `data/scenarios/`. Each
 /// scenario includes the shared Player Aid charts (`[scenario] include = ["../charts.toml"]`),
-/// listed with it. The small test scenario of the rules crate is not built in: the command
+/// listed with it; `ge-vimeiro-battalion` extends `ge-vimeiro` (the Battalion Game on the same
+/// battle) and needs only its own header. The small test scenario of the rules crate is not built in: the command
 /// line's tests play it from files (copied with the charts).
-pub(crate) static SCENARIOS: &[Builtin] = &[scenario_files!(
-    "ge/vimeiro": "scenario.toml",
-    "map.toml",
-    "oob.toml",
-    "setup.toml",
-    "../charts.toml"
-)];
+pub(crate) static SCENARIOS: &[Builtin] = &[
+    scenario_files!(
+        "ge/vimeiro": "scenario.toml",
+        "map.toml",
+        "oob.toml",
+        "setup.toml",
+        "../charts.toml"
+    ),
+    scenario_files!("ge/vimeiro-battalion": "scenario.toml"),
+];
 
 impl GameExt for GloryEmpire {
     fn from_scenario(scenario: &Scenario) -> Result<Self, Diagnostics> {
@@ -158,6 +162,7 @@ pub(super) fn command_stage(stage: Stage) -> bool {
             | Stage::ChooseFirst
             | Stage::Attachment
             | Stage::Orders
+            | Stage::OrdersInitiative
     )
 }
 
@@ -181,7 +186,11 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Stage::ChooseFirst => "Initiative Phase: who goes first (5.1)",
         Stage::Attachment => "Command Attachment Phase (5.3.3)",
         Stage::Orders => "Orders Phase (5.4)",
+        Stage::OrdersInitiative => "Orders Initiative Phase (B5.4.1)",
+        Stage::AttackOrders => "Attack Orders Phase (B4.2.4)",
+        Stage::ReserveOrders => "Reserve Orders Phase (B4.2.5)",
         Stage::Rally => "Rally Phase (8.2)",
+        Stage::ArtillerySupply => "Artillery Resupply Phase (B7.9.3)",
         Stage::Fire => "Fire Segment (4.2.2)",
         Stage::NpFire => "Non-Phasing Artillery Segment (4.2.3)",
         Stage::Movement => "Movement Phase (4.2.4)",
@@ -219,6 +228,13 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         )),
         Some(Frame::Leader(_)) => Some("a leader roll (5.2)".to_string()),
         Some(Frame::Face { .. }) => Some("a facing (7.1.2)".to_string()),
+        Some(Frame::OrdersRoll(_)) => Some("an orders roll (B5.4)".to_string()),
+        Some(Frame::Resupply(_)) => Some("a resupply roll (B7.9.3)".to_string()),
+        Some(Frame::OrdersPass(_)) => Some("an order passed down (B5.4.2)".to_string()),
+        Some(Frame::ChargeMove(cm)) => Some(format!(
+            "a Charge Movement from {} (B13.2.5)",
+            b.label(cm.origin)
+        )),
         None => None,
     };
     match detail {

@@ -346,6 +346,8 @@ fn hypothetical(s: &State, kind: CombatKind, side: Side, from: Cell, units: Vec<
         advanced: Vec::new(),
         origins: units.iter().map(|&u| (u, from)).collect(),
         side,
+        follow_on: false,
+        charge_distance: 0,
     }
 }
 
@@ -375,8 +377,11 @@ fn assault_preview(g: &GloryEmpire, s: &State, target: Cell) -> Option<Value> {
     let adjacent = b
         .neighbors(m.at)
         .any(|n| g.side_at(s, n) == Some(side.other()));
+    // B13.1.6 The Assault AMV marker: the stack's formation as it declares.
+    let amv = g.violates_attack_method(s, &m.units);
     for &u in &m.units {
         st.troop_mut(u).adjacent_start = adjacent;
+        st.troop_mut(u).amv = amv;
     }
     let c = hypothetical(&st, CombatKind::Assault, side, from, m.units.clone(), target);
     let mut v = combat_json(g, &st, &c);
@@ -485,7 +490,14 @@ pub(super) fn preview(
                 .into_iter()
                 .filter(|&u| g.data.troops[u.ix()].arm() == coupdoeil_ge::data::Arm::Infantry)
                 .collect();
-            let (why, terms) = g.check_terms(CheckKind::Square);
+            let (why, mut terms) = g.check_terms(CheckKind::Square);
+            // B14.3.3 The Battalion Game's distance and EZOC DRMs.
+            if g.battalion()
+                && let Some(Frame::React(w)) = s.pending.last()
+            {
+                let x = coupdoeil_ge::reaction::trigger_hex(w.trigger);
+                terms.extend(g.formation_change_drms(s, w.side, c, x));
+            }
             let mut v = check_of(g, s, why, &inf, &terms);
             v["kind"] = json!("square");
             v["hex"] = json!(g.data.board.label(c));
@@ -507,6 +519,13 @@ pub(super) fn preview(
             v
         }
         Action::Charge(target) => {
+            // B13.2.6 A Battalion target declared at the end of a Charge Movement, with its
+            // charge distance.
+            if let Some(Frame::ChargeMove(cm)) = s.pending.last() {
+                let mut c = hypothetical(s, CombatKind::Charge, side, cm.at, cm.units.clone(), target);
+                c.charge_distance = cm.open;
+                return Ok(combat_json(g, s, &c));
+            }
             let m = s
                 .moving
                 .as_ref()

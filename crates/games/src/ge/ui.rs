@@ -285,6 +285,10 @@ fn lid(g: &GloryEmpire, l: LeaderId) -> String {
 /// The moving stack's or leader's id (its top unit's) and hex.
 fn mover(g: &GloryEmpire, s: &State) -> (Option<String>, Option<String>) {
     let b = &g.data.board;
+    // B13.2.5 A Charge Movement moves its cavalry as a move does.
+    if let Some(Frame::ChargeMove(cm)) = s.pending.last() {
+        return (cm.units.first().map(|&u| uid(g, u)), Some(b.label(cm.at)));
+    }
     match &s.moving {
         Some(m) => (
             m.units
@@ -321,7 +325,10 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     h.hex = at(unit);
                     h.target_unit = Some(lid(g, leader));
                 }
-                Action::Order { leader, .. } => {
+                Action::Order { leader, .. }
+                | Action::OrdersInitiative { leader, .. }
+                | Action::OrdersCheck { leader, .. }
+                | Action::PassOrder(leader) => {
                     h.unit = Some(lid(g, leader));
                     h.hex = leader_at(leader);
                 }
@@ -412,6 +419,17 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     h.hex = combat.map(|c| b.label(c.target));
                 }
                 Action::Regroup(c) => h.hex = Some(b.label(c)),
+                Action::ChargeMarker => {
+                    h.unit = moving.clone();
+                    h.hex = moving_at.clone();
+                }
+                Action::RetreatBefore(c) => {
+                    h.hex = Some(b.label(c));
+                    if let Some(cb) = combat {
+                        h.from = Some(b.label(cb.target));
+                        h.unit = top(cb.target);
+                    }
+                }
                 Action::Place(c) => {
                     h.hex = Some(b.label(c));
                     h.unit = s.returning.first().map(|&l| lid(g, l));

@@ -42,6 +42,20 @@ pub fn shipped_vimeiro() -> GloryEmpire {
     GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
 }
 
+/// The shipped Vimeiro scenario played as the Battalion Game
+/// (`data/scenarios/ge/vimeiro-battalion/`, extending the Soldiers scenario).
+pub fn shipped_vimeiro_battalion() -> GloryEmpire {
+    let base = Document::parse(&SHIPPED_VIMEIRO).unwrap_or_else(|e| panic!("{e}"));
+    let over = Document::parse(&[(
+        "ge/vimeiro-battalion/scenario.toml",
+        include_str!("../../../../data/scenarios/ge/vimeiro-battalion/scenario.toml"),
+    )])
+    .unwrap_or_else(|e| panic!("{e}"));
+    let doc = coupdoeil_scenario::merge(base, over);
+    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("validates: {e}"));
+    GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
+}
+
 pub const B: Side = Side::A;
 pub const F: Side = Side::B;
 

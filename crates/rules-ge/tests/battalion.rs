@@ -1,0 +1,1560 @@
+//! The Battalion Game (Part II of the rulebook): the level switch, and each Battalion rule case
+//! built from small positions on the test scenario played at the Battalion level, with forced
+//! dice. Rule numbers are Part II's (B-prefixed in test names).
+
+mod common;
+use common::{B, F, Fx};
+use coupdoeil_engine::{Game, ToAct};
+use coupdoeil_ge::data::{Formation, Level};
+use coupdoeil_ge::event::Event;
+use coupdoeil_ge::state::{Frame, OrderKind, Stage};
+use coupdoeil_ge::{Action, Chance, GloryEmpire};
+
+/// The test scenario played as the Battalion Game, with LIMs on the leaders' counters (the
+/// Overall Commanders LIM 2 and ER 2 as in the B5.4.3 example, Kellermann's corps ER 2 and
+/// LIM 4 as in the B5.4.2 example), then `edit`.
+fn bgame_with(edit: impl Fn(String) -> String) -> GloryEmpire {
+    bgame_charts(edit, |c| c.to_string())
+}
+
+/// [`bgame_with`] with the shared charts edited too.
+fn bgame_charts(edit: impl Fn(String) -> String, charts: impl Fn(&str) -> String) -> GloryEmpire {
+    common::game_from(
+        |t| {
+            let t = t
+                .replacen(
+                    "setup = \"historical\"\n",
+                    "setup = \"historical\"\nlevel = \"battalion\"\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"Sir Arthur Wellesley\"\n",
+                    "name = \"Sir Arthur Wellesley\"\nlim = 2\ner = 2\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"Brig.-Gen. Anstruther\"\n",
+                    "name = \"Brig.-Gen. Anstruther\"\nlim = 3\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"Brig.-Gen. Fane\"\n",
+                    "name = \"Brig.-Gen. Fane\"\nlim = 3\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"General Junot\"\n",
+                    "name = \"General Junot\"\nlim = 2\ner = 2\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"General Kellermann\"\n",
+                    "name = \"General Kellermann\"\nlim = 4\n",
+                    1,
+                )
+                .replacen(
+                    "er = 1\nnote = \"the grenadier",
+                    "er = 2\nnote = \"the grenadier",
+                    1,
+                )
+                .replacen(
+                    "name = \"Colonel Saint-Clair\"\n",
+                    "name = \"Colonel Saint-Clair\"\nlim = 3\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"Colonel Maransin\"\n",
+                    "name = \"Colonel Maransin\"\nlim = 2\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"General Margaron\"\n",
+                    "name = \"General Margaron\"\nlim = 3\n",
+                    1,
+                )
+                .replacen(
+                    "name = \"General Thomieres\"\n",
+                    "name = \"General Thomieres\"\nlim = 2\n",
+                    1,
+                );
+            edit(t)
+        },
+        charts,
+    )
+}
+
+fn bgame() -> GloryEmpire {
+    bgame_with(|t| t)
+}
+
+/// An empty Battalion position: nothing on the map, every leader In Command and orderless.
+fn battalion() -> Fx {
+    Fx::empty_of(bgame())
+}
+
+/// An empty Battalion position with the French leaders of Kellermann's corps, Junot, Margaron
+/// and their units on the map, French to act in `stage`.
+fn french_command(stage: Stage) -> Fx {
+    let mut f = battalion();
+    for (l, at) in [
+        ("junot", "1407"),
+        ("kellermann", "1307"),
+        ("saint-clair", "1307"),
+        ("maransin", "1206"),
+        ("margaron", "1304"),
+        ("thomieres", "1308"),
+    ] {
+        f.put_leader(l, at);
+    }
+    f.put("gren-1-1", "1307", Formation::Column, "NW");
+    f.put("gren-2-1", "1206", Formation::Column, "NW");
+    f.put("fr-guns", "1207", Formation::Limbered, "NW");
+    f.put("drag-3a", "1304", Formation::Column, "NW");
+    f.s.initiative = Some(B);
+    f.s.first = B;
+    f.s.acting = F;
+    f.at(B, stage);
+    if stage == Stage::ReserveOrders {
+        f.s.phasing = B;
+    } else if stage == Stage::AttackOrders {
+        f.s.phasing = F;
+    }
+    f
+}
+
+fn order_of(f: &Fx, l: &str) -> Option<OrderKind> {
+    f.s.leader(f.leader(l)).order
+}
+
+fn unit_order(f: &Fx, u: &str) -> Option<OrderKind> {
+    f.game.unit_order(&f.s, f.unit(u))
+}
+
+/// Plays on with passes (or the first legal action) and fixed dice until `stop` holds.
+fn drive(f: &mut Fx, stop: impl Fn(&Fx) -> bool) {
+    for _ in 0..5000 {
+        if stop(f) {
+            return;
+        }
+        match f.to_act() {
+            ToAct::Over => return,
+            ToAct::Chance => {
+                let c = match f.game.chance(&f.s).outcomes()[0].0 {
+                    Chance::D10(_) => Chance::D10(5),
+                    Chance::Percentile(_) => Chance::Percentile(50),
+                    Chance::Pick(_) => Chance::Pick(0),
+                };
+                f.roll(c);
+            }
+            ToAct::Side(_) => {
+                let legal = f.legal();
+                let a = if legal.contains(&Action::Pass) {
+                    Action::Pass
+                } else {
+                    legal[0]
+                };
+                f.game.apply_action_unchecked(&mut f.s, &a, &mut f.events);
+            }
+        }
+    }
+    panic!("no stop: {}", f.game.waiting_text(&f.s));
+}
+
+fn phases(f: &Fx) -> Vec<String> {
+    f.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Phase { side, phase } => {
+                let who = if *side == B { "B" } else { "F" };
+                Some(format!("{who} {}", phase.split(" (").next().unwrap_or("")))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The level switch.
+
+#[test]
+fn b1_level_defaults_to_the_soldiers_game() {
+    assert_eq!(common::game().data.level, Level::Soldiers);
+    assert_eq!(common::shipped_vimeiro().data.level, Level::Soldiers);
+    assert_eq!(
+        common::game_with("[scenario]\nlevel = \"battalion\"\n")
+            .data
+            .level,
+        Level::Battalion
+    );
+    let soldiers = common::game_with("[scenario]\nlevel = \"soldiers\"\n");
+    assert_eq!(soldiers.data.level, Level::Soldiers);
+    assert_eq!(bgame().data.level, Level::Battalion);
+}
+
+#[test]
+fn b1_level_is_checked_at_load() {
+    assert_eq!(
+        common::load_errors("[scenario]\nlevel = \"grand-tactical\"\n"),
+        "extra.toml: scenario.level: `grand-tactical` is not a game of the series: `soldiers` or `battalion`"
+    );
+    assert!(common::load_errors("[scenario]\nlevel = \"brigade\"\n").contains("not available yet"));
+    assert_eq!(
+        common::load_errors("[scenario]\nlevel = 2\n"),
+        "extra.toml: scenario.level: invalid type: integer `2`, expected a string"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// B4 Sequence of Play.
+
+#[test]
+fn b4_the_battalion_phases_of_a_game_turn_in_order() {
+    let mut f = Fx::empty_of(bgame());
+    f.s = f.game.initial_state();
+    f.d10(4);
+    f.d10(5);
+    f.play("first british");
+    // Kellermann holds an Attack order and Thomieres a Reserve one from the Orders Phase.
+    drive(&mut f, |f| f.s.stage == Stage::Orders && f.s.acting == F);
+    f.play("order kellermann attack");
+    drive(&mut f, |f| f.s.turn == 2);
+    let want = [
+        "F Command Attachment Phase",
+        "F Orders Phase",
+        "F Orders Initiative Phase",
+        "B Rally Phase",
+        "B Fire Segment",
+        "F Non-Phasing Artillery Fire Segment",
+        "B Attack Orders Phase",
+        "B Movement Phase",
+        "F Reserve Orders Phase",
+        "F Reserve Movement Phase",
+        "B Charge Phase",
+        "B Assault Phase",
+        "F Rally Phase",
+        "F Fire Segment",
+        "B Non-Phasing Artillery Fire Segment",
+        "F Attack Orders Phase",
+        "F Movement Phase",
+        "B Reserve Orders Phase",
+        "B Reserve Movement Phase",
+        "F Charge Phase",
+        "F Assault Phase",
+        "B Leader Replacement Phase",
+    ];
+    assert_eq!(phases(&f), want);
+    // Kellermann made his Orders Check in the French Attack Orders Phase.
+    assert!(f.events.iter().any(
+        |e| matches!(e, Event::OrdersCheck { leader, .. } if *leader == f.leader("kellermann"))
+    ));
+}
+
+#[test]
+fn b4_the_soldiers_game_has_no_battalion_phases() {
+    let mut f = Fx::deployed();
+    f.d10(4);
+    f.d10(5);
+    f.play("first british");
+    drive(&mut f, |f| f.s.turn == 2);
+    let p = phases(&f);
+    assert!(!p.iter().any(|x| x.contains("Orders Initiative")
+        || x.contains("Attack Orders")
+        || x.contains("Reserve Orders")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// B5.4.1 Orders Initiative.
+
+#[test]
+fn b5_4_1_a_die_below_the_lim_gives_the_leader_the_order() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    // Saint-Clair (LIM 3) rolls a 2 for an Attack order: below 3.
+    f.play("initiative saint-clair attack");
+    assert_eq!(f.to_act(), ToAct::Chance);
+    f.d10(2);
+    assert_eq!(order_of(&f, "saint-clair"), Some(OrderKind::Attack));
+    assert_eq!(unit_order(&f, "gren-1-1"), Some(OrderKind::Attack));
+    // Maransin (LIM 2) rolls a 2 for a Reserve order: not below 2.
+    f.play("initiative maransin reserve");
+    f.d10(2);
+    assert_eq!(order_of(&f, "maransin"), None);
+    assert!(
+        f.log()
+            .contains("rolls 2 for a Reserve order against LIM 2: no order (B5.4.1)")
+    );
+}
+
+#[test]
+fn b5_4_1_one_roll_per_leader_and_per_command_segment() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    f.play("initiative margaron attack");
+    f.d10(8);
+    assert_eq!(order_of(&f, "margaron"), None);
+    assert!(!f.can("initiative margaron reserve"), "one type, one roll");
+    assert!(!f.can("initiative margaron attack"));
+}
+
+#[test]
+fn b5_4_1_leaders_with_an_order_do_not_roll() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    let m = f.leader("margaron");
+    f.s.leaders[m.ix()].order = Some(OrderKind::Reserve);
+    assert!(!f.can("initiative margaron attack"));
+    assert!(f.can("initiative thomieres attack"));
+}
+
+#[test]
+fn b5_4_1_the_highest_echelon_rolls_first() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    assert!(f.can("initiative kellermann attack"));
+    // Thomieres, a brigade leader, rolls: no corps leader may roll after him.
+    f.play("initiative thomieres attack");
+    f.d10(9);
+    assert!(!f.can("initiative kellermann attack"));
+    assert!(
+        f.can("initiative margaron attack"),
+        "the same echelon still may"
+    );
+}
+
+#[test]
+fn b5_4_1_an_in_command_subordinate_may_not_roll_under_a_superior_who_has_rolled() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    f.play("initiative kellermann attack");
+    f.d10(9);
+    assert_eq!(order_of(&f, "kellermann"), None);
+    assert!(
+        !f.can("initiative saint-clair attack"),
+        "his corps leader rolled"
+    );
+    // An Out of Command subordinate still may.
+    let sc = f.leader("saint-clair");
+    f.s.leaders[sc.ix()].in_command = false;
+    assert!(f.can("initiative saint-clair attack"));
+    // A leader under the Overall Commander alone is not held back by him.
+    let junot = f.leader("junot");
+    f.s.leaders[junot.ix()].order = Some(OrderKind::Attack);
+    assert!(f.can("initiative margaron attack"));
+}
+
+#[test]
+fn b5_4_1_the_initiative_loser_rolls_first_then_the_turn_begins() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    f.put_leader("wellesley", "0808");
+    f.put_leader("fane", "0909");
+    f.put("1-50", "0909", Formation::Line, "N");
+    assert_eq!(f.to_act(), ToAct::Side(F));
+    f.play("pass");
+    assert_eq!(f.s.stage, Stage::OrdersInitiative);
+    assert_eq!(f.s.acting, B);
+    f.play("pass");
+    assert_ne!(f.s.stage, Stage::OrdersInitiative);
+}
+
+// ---------------------------------------------------------------------------------------------
+// B5.4.2 Corps Leader Orders Check.
+
+fn kellermann_attacks(die: u8) -> Fx {
+    let mut f = french_command(Stage::AttackOrders);
+    let k = f.leader("kellermann");
+    f.s.leaders[k.ix()].order = Some(OrderKind::Attack);
+    f.play("orders-check kellermann");
+    f.d10(die);
+    f
+}
+
+#[test]
+fn b5_4_2_complete_success_orders_the_whole_corps() {
+    let f = kellermann_attacks(4);
+    assert!(f.log().contains("complete success"), "{}", f.log());
+    assert_eq!(unit_order(&f, "gren-1-1"), Some(OrderKind::Attack));
+    assert_eq!(unit_order(&f, "gren-2-1"), Some(OrderKind::Attack));
+    assert_eq!(unit_order(&f, "fr-guns"), Some(OrderKind::Attack));
+}
+
+#[test]
+fn b5_4_2_example_a_roll_of_5_against_lim_4_and_er_2_passes_the_order_to_two() {
+    // The rule's example: LIM 4, ER 2, a 5 is more than the LIM and at most LIM+2.
+    let mut f = kellermann_attacks(5);
+    assert!(
+        f.log()
+            .contains("partial success, he may pass it to 2 subordinates"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.to_act(), ToAct::Side(F));
+    // Before he passes it, no unit of the corps has it, not even his own guns.
+    assert_eq!(unit_order(&f, "gren-1-1"), None);
+    assert_eq!(unit_order(&f, "fr-guns"), None);
+    f.play("pass-order saint-clair");
+    assert_eq!(unit_order(&f, "gren-1-1"), Some(OrderKind::Attack));
+    assert_eq!(unit_order(&f, "gren-2-1"), None);
+    f.play("pass-order maransin");
+    assert_eq!(unit_order(&f, "gren-2-1"), Some(OrderKind::Attack));
+    assert!(
+        !matches!(f.s.pending.last(), Some(Frame::OrdersPass(_))),
+        "two passed, none left"
+    );
+}
+
+#[test]
+fn b5_4_2_example_a_roll_of_7_passes_the_order_to_one() {
+    let mut f = kellermann_attacks(7);
+    assert!(f.log().contains("minimal success"), "{}", f.log());
+    f.play("pass-order maransin");
+    assert!(!matches!(f.s.pending.last(), Some(Frame::OrdersPass(_))));
+    assert_eq!(unit_order(&f, "gren-2-1"), Some(OrderKind::Attack));
+    assert_eq!(unit_order(&f, "gren-1-1"), None);
+}
+
+#[test]
+fn b5_4_2_the_order_goes_only_to_subordinates_in_command() {
+    let mut f = french_command(Stage::AttackOrders);
+    let k = f.leader("kellermann");
+    f.s.leaders[k.ix()].order = Some(OrderKind::Attack);
+    // Maransin is far beyond Kellermann's Command Range 4.
+    f.put_leader("maransin", "0101");
+    f.play("orders-check kellermann");
+    f.d10(6);
+    assert!(f.can("pass-order saint-clair"));
+    assert!(!f.can("pass-order maransin"));
+}
+
+#[test]
+fn b5_4_2_reserve_orders_are_checked_in_the_reserve_orders_phase() {
+    let mut f = french_command(Stage::ReserveOrders);
+    let k = f.leader("kellermann");
+    f.s.leaders[k.ix()].order = Some(OrderKind::Reserve);
+    assert_eq!(f.to_act(), ToAct::Side(F));
+    // B5.4.3 No loan of the Overall Commander's LIM in this phase.
+    assert_eq!(f.legal_text(), vec!["orders-check kellermann".to_string()]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// B5.4.3 The Overall Commander lends his LIM.
+
+#[test]
+fn b5_4_3_example_a_lim_of_2_with_the_oc_s_2_succeeds_on_4_or_less() {
+    let game = bgame_with(|t| {
+        t.replacen(
+            "name = \"General Kellermann\"\nlim = 4\n",
+            "name = \"General Kellermann\"\nlim = 2\n",
+            1,
+        )
+    });
+    let mut f = Fx::empty_of(game);
+    f.put_leader("junot", "1407");
+    f.put_leader("kellermann", "1307");
+    f.put_leader("saint-clair", "1307");
+    f.put("gren-1-1", "1307", Formation::Column, "NW");
+    f.at(F, Stage::AttackOrders);
+    let k = f.leader("kellermann");
+    f.s.leaders[k.ix()].order = Some(OrderKind::Attack);
+    assert!(f.can("orders-check kellermann"));
+    f.play("orders-check kellermann lend");
+    f.d10(4);
+    assert!(f.log().contains("4 against LIM 4"), "{}", f.log());
+    assert!(f.log().contains("complete success"));
+    assert_eq!(unit_order(&f, "gren-1-1"), Some(OrderKind::Attack));
+}
+
+#[test]
+fn b5_4_3_the_oc_lends_to_at_most_er_leaders_a_phase() {
+    let mut f = french_command(Stage::OrdersInitiative);
+    f.play("initiative kellermann attack lend");
+    f.d10(9);
+    f.play("initiative margaron attack lend");
+    f.d10(9);
+    assert!(f.can("initiative thomieres attack"));
+    assert!(!f.can("initiative thomieres attack lend"), "ER 2 used up");
+    assert!(!f.can("initiative junot attack lend"), "not to himself");
+}
+
+// ---------------------------------------------------------------------------------------------
+// B9.4 Disorder Checks, B9.5 Force March, B9.1.2 Pass Through.
+
+/// A British Movement Phase of the Battalion Game with these units placed.
+fn bmoving(game: GloryEmpire, units: &[(&str, &str, Formation, &str)]) -> Fx {
+    let mut f = Fx::empty_of(game);
+    for &(id, hex, form, facing) in units {
+        f.put(id, hex, form, facing);
+    }
+    f.at(B, Stage::Movement);
+    f
+}
+
+/// The Disorder Check pending at the end of a move, if any: its modifiers' total.
+fn pending_dc(f: &Fx) -> Option<i16> {
+    match f.s.pending.last() {
+        Some(Frame::Check(c)) if c.kind == coupdoeil_ge::state::CheckKind::Disorder => {
+            Some(c.modifiers.iter().map(|m| m.value).sum())
+        }
+        _ => None,
+    }
+}
+
+#[test]
+fn b9_4_example_a_new_line_across_a_stream_for_five_mp_checks_at_minus_15() {
+    // The rule's example: Column to Line, a stream crossed for 2 MP, 3 MP on: 5 MP in Line.
+    // Its unit is not force marching, so this test gives Line an MA of 8.
+    let game = bgame_charts(
+        |t| t,
+        |c| {
+            c.replacen(
+                "formation = \"line\"\nin_command = 4\n",
+                "formation = \"line\"\nin_command = 8\n",
+                1,
+            )
+        },
+    );
+    let mut f = bmoving(game, &[("2-97", "0506", Formation::Column, "NW")]);
+    f.play("select 2-97");
+    f.play("form line");
+    f.play("face W");
+    assert_eq!(f.step_cost("0406"), Some(2), "clear 1 and the stream 1");
+    f.play("step 0406");
+    f.play("step 0305");
+    f.play("step 0205");
+    f.play("step 0104");
+    f.play("end");
+    assert_eq!(f.to_act(), ToAct::Chance);
+    // The Hexside Obstacle -10, one MP beyond 4 in Line -5, the one formation change 0.
+    assert_eq!(pending_dc(&f), Some(-15));
+    f.d100(50);
+    assert_eq!(f.check_drms(), vec![-15]);
+    assert_eq!(
+        f.morale_of("2-97"),
+        coupdoeil_ge::state::Morale::Disorder,
+        "50 - 15 = 35, not above MV 35"
+    );
+    assert!(f.log().contains("Disorder Check (B9.4.1)"), "{}", f.log());
+}
+
+#[test]
+fn b9_4_1_a_passed_disorder_check_leaves_the_stack_as_it_was() {
+    let mut f = bmoving(bgame(), &[("2-97", "0506", Formation::Column, "NW")]);
+    f.play("select 2-97");
+    f.play("step 0406");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(-10), "the stream alone");
+    f.d100(46);
+    assert_eq!(f.morale_of("2-97"), coupdoeil_ge::state::Morale::Normal);
+}
+
+#[test]
+fn b9_4_an_ordinary_move_takes_no_disorder_check() {
+    let mut f = bmoving(bgame(), &[("2-97", "0201", Formation::Column, "S")]);
+    f.play("select 2-97");
+    for h in ["0202", "0203", "0204"] {
+        f.play(&format!("step {h}"));
+    }
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+    assert!(f.check_drms().is_empty(), "no check rolled: {}", f.log());
+}
+
+#[test]
+fn b9_4_a_single_formation_change_calls_for_a_check_at_no_drm() {
+    let mut f = bmoving(bgame(), &[("2-97", "0203", Formation::Column, "S")]);
+    f.play("select 2-97");
+    f.play("form line");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(0));
+    // A second change adds -5.
+    let mut f = bmoving(bgame(), &[("2-97", "0203", Formation::Column, "S")]);
+    f.play("select 2-97");
+    f.play("form line");
+    f.play("form column");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(-5));
+}
+
+#[test]
+fn b9_4_disorder_check_after_a_move_through_woods() {
+    // Two MDT hexes in one move: a check, -5 for the second.
+    let mut f = bmoving(bgame(), &[("2-97", "1108", Formation::Column, "S")]);
+    f.play("select 2-97");
+    f.play("step 1109");
+    f.play("step 1110");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(-5));
+    // One wood alone calls for none.
+    let mut f = bmoving(bgame(), &[("2-97", "1108", Formation::Column, "S")]);
+    f.play("select 2-97");
+    f.play("step 1109");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+}
+
+#[test]
+fn b9_4_skirmishers_en_debandade_and_road_columns_on_the_road_are_exempt() {
+    // SeD across the stream and through two woods: no check.
+    let mut f = bmoving(bgame(), &[("2-95", "0506", Formation::Sed, "N")]);
+    f.play("select 2-95");
+    f.play("step 0406");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+    let mut f = bmoving(bgame(), &[("2-95", "1108", Formation::Sed, "N")]);
+    f.play("select 2-95");
+    f.play("step 1109");
+    f.play("step 1110");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+    // A Road Column following the road across the stream: none; a Column there: one.
+    let mut f = bmoving(bgame(), &[("2-97", "0404", Formation::RoadColumn, "SE")]);
+    f.play("select 2-97");
+    f.play("step 0504");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+    let mut f = bmoving(bgame(), &[("2-97", "0404", Formation::Column, "SE")]);
+    f.play("select 2-97");
+    f.play("step 0504");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(-10));
+}
+
+#[test]
+fn b9_4_changing_into_sed_and_limbering_call_for_no_check() {
+    let mut f = bmoving(bgame(), &[("2-95", "0203", Formation::Column, "S")]);
+    f.play("select 2-95");
+    f.play("form sed");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+    let mut f = bmoving(bgame(), &[("robe", "0203", Formation::Unlimbered, "S")]);
+    f.play("select robe");
+    f.play("form limbered");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+}
+
+#[test]
+fn b9_4_1_a_failed_check_worsens_the_stack_it_joined() {
+    // 2-97 crosses the stream into 1-50's hex (in Column too) and fails: both are Disordered.
+    let mut f = bmoving(
+        bgame(),
+        &[
+            ("1-50", "0406", Formation::Column, "NW"),
+            ("2-97", "0506", Formation::Column, "NW"),
+        ],
+    );
+    f.steps("1-50", 1); // 4 SP: the two fit in the hex
+    f.play("select 2-97");
+    f.play("step 0406");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(-10));
+    f.d100(10);
+    assert_eq!(f.morale_of("2-97"), coupdoeil_ge::state::Morale::Disorder);
+    assert_eq!(f.morale_of("1-50"), coupdoeil_ge::state::Morale::Disorder);
+}
+
+#[test]
+fn b9_4_the_soldiers_game_takes_no_disorder_checks() {
+    let mut f = Fx::empty();
+    f.put("2-97", "0506", Formation::Column, "NW");
+    f.at(B, Stage::Movement);
+    f.play("select 2-97");
+    f.play("form line");
+    f.play("face W");
+    f.play("step 0406");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+    assert!(f.check_drms().is_empty(), "no check rolled: {}", f.log());
+}
+
+#[test]
+fn b9_5_force_march_beyond_the_ma_up_to_the_limit_then_a_check() {
+    // Column MA 7, Force March 3 more (charts.toml): ten clear hexes, not eleven.
+    let mut f = bmoving(bgame(), &[("2-97", "0201", Formation::Column, "S")]);
+    f.play("select 2-97");
+    for r in 2..=11 {
+        f.play(&format!("step 02{r:02}"));
+    }
+    assert!(!f.can("step 0212"), "the Force March limit is reached");
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(-15), "3 MP beyond the MA, -5 each");
+}
+
+#[test]
+fn b9_5_only_in_command_units_in_normal_or_disorder_force_march() {
+    // Out of Command: its OoC MA (5) and no more.
+    let mut f = bmoving(bgame(), &[("2-97", "0201", Formation::Column, "S")]);
+    let u = f.unit("2-97");
+    f.s.troop_mut(u).ooc = true;
+    f.play("select 2-97");
+    for r in 2..=6 {
+        f.play(&format!("step 02{r:02}"));
+    }
+    assert!(!f.can("step 0207"));
+    // Shaken: its MA (7) and no more.
+    let mut f = bmoving(bgame(), &[("2-97", "0201", Formation::Column, "S")]);
+    f.morale("2-97", coupdoeil_ge::state::Morale::Shaken);
+    f.play("select 2-97");
+    for r in 2..=8 {
+        f.play(&format!("step 02{r:02}"));
+    }
+    assert!(!f.can("step 0209"));
+    // Disordered: it may.
+    let mut f = bmoving(bgame(), &[("2-97", "0201", Formation::Column, "S")]);
+    f.morale("2-97", coupdoeil_ge::state::Morale::Disorder);
+    f.play("select 2-97");
+    for r in 2..=8 {
+        f.play(&format!("step 02{r:02}"));
+    }
+    assert!(f.can("step 0209"));
+}
+
+#[test]
+fn b9_1_2_passing_through_friends_costs_one_mp_more() {
+    let units = [
+        ("5-60", "0203", Formation::Column, "S"),
+        ("2-97", "0201", Formation::Column, "S"),
+    ];
+    let mut f = bmoving(bgame(), &units);
+    f.steps("5-60", 1); // 4 SP: the two fit in the hex
+    f.play("select 2-97");
+    f.play("step 0202");
+    assert_eq!(f.step_cost("0203"), Some(1), "entering costs the terrain");
+    f.play("step 0203");
+    assert_eq!(
+        f.step_cost("0204"),
+        Some(2),
+        "moving on through them costs 1 more"
+    );
+    // In the Soldiers Game it does not.
+    let mut f = Fx::empty();
+    for &(id, hex, form, facing) in &units {
+        f.put(id, hex, form, facing);
+    }
+    f.steps("5-60", 1);
+    f.at(B, Stage::Movement);
+    f.play("select 2-97");
+    f.play("step 0202");
+    f.play("step 0203");
+    assert_eq!(f.step_cost("0204"), Some(1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// B13.4 Retreat Before Combat.
+
+/// A French Assault (or Charge) from 0403 (facing SW) on the British stack in 0303, in a
+/// Battalion game edited by `edit`, with the given British units in 0303 and around.
+fn french_attack(
+    edit: impl Fn(String) -> String,
+    attacker: &str,
+    british: &[(&str, &str, Formation, &str)],
+    charge: bool,
+) -> Fx {
+    let mut f = Fx::empty_of(bgame_with(edit));
+    for &(id, hex, form, facing) in british {
+        f.put(id, hex, form, facing);
+    }
+    f.put(attacker, "0403", Formation::Column, "SW");
+    f.mark(attacker, "0303", charge);
+    f.combat_phase(F, charge);
+    f
+}
+
+fn rbc_targets(f: &Fx) -> Vec<String> {
+    f.legal()
+        .iter()
+        .filter_map(|a| match a {
+            Action::RetreatBefore(c) => Some(f.label(*c)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn company(t: String) -> String {
+    t.replacen(
+        "id = \"5-60\"\nside = \"british\"\n",
+        "id = \"5-60\"\nside = \"british\"\nsize = \"company\"\n",
+        1,
+    )
+}
+
+#[test]
+fn b13_4_1_cavalry_must_retreat_before_an_assault_two_or_three_hexes() {
+    let mut f = french_attack(
+        |t| t,
+        "gren-1-1",
+        &[("20ld", "0303", Formation::Column, "NE")],
+        false,
+    );
+    assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
+    assert!(!f.can("pass"), "cavalry must retreat");
+    let to = rbc_targets(&f);
+    assert!(!to.is_empty());
+    let b = &f.game.data.board;
+    for h in &to {
+        let d = b.distance(f.hex("0303"), f.hex(h));
+        assert!((2..=3).contains(&d), "{h} is {d} hexes away");
+    }
+    // Not into the assaulting grenadiers' ZOC (their front hexes 0302 and 0404).
+    assert!(!to.iter().any(|h| h == "0302" || h == "0404"));
+    f.play("rbc 0205");
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0205"));
+    // B13.4.5 Normal units end their retreat in Disorder.
+    assert_eq!(f.morale_of("20ld"), coupdoeil_ge::state::Morale::Disorder);
+    // The assault finds the hex empty: the grenadiers, Disordered, advance into it.
+    assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0303"));
+    assert_eq!(
+        f.morale_of("gren-1-1"),
+        coupdoeil_ge::state::Morale::Disorder
+    );
+    assert!(
+        f.log()
+            .contains("retreats before the combat from 0303 to 0205 (B13.4)")
+    );
+}
+
+#[test]
+fn b13_4_1_an_sed_company_must_retreat_and_an_sed_battalion_may() {
+    let f = french_attack(
+        company,
+        "gren-1-1",
+        &[("5-60", "0303", Formation::Sed, "N")],
+        false,
+    );
+    assert!(!rbc_targets(&f).is_empty());
+    assert!(!f.can("pass"), "a company en Débandade must");
+    let mut f = french_attack(
+        |t| t,
+        "gren-1-1",
+        &[("2-43", "0303", Formation::Sed, "N")],
+        false,
+    );
+    assert!(!rbc_targets(&f).is_empty());
+    assert!(f.can("pass"), "a battalion en Débandade may stand");
+    f.play("pass");
+    assert_eq!(f.to_act(), ToAct::Chance, "the Attacker Morale Check");
+    // Infantry in a close order formation never retreats before combat.
+    let f = french_attack(
+        |t| t,
+        "gren-1-1",
+        &[("2-43", "0303", Formation::Column, "NE")],
+        false,
+    );
+    assert_eq!(
+        f.to_act(),
+        ToAct::Chance,
+        "straight to the Attacker Morale Check"
+    );
+}
+
+#[test]
+fn b13_4_1_an_sed_company_in_a_post_may_stay() {
+    // The churchyard 0705, fortified, is a Post: the company may stand there.
+    let mut f = Fx::empty_of(bgame_with(company));
+    f.s.fortified[0] = true;
+    f.put("5-60", "0705", Formation::Sed, "N");
+    f.put("gren-1-1", "0805", Formation::Column, "SW");
+    f.mark("gren-1-1", "0705", false);
+    f.combat_phase(F, false);
+    assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
+    assert!(f.can("pass"));
+}
+
+#[test]
+fn b13_4_3_defenders_bound_to_retreat_and_unable_become_broken() {
+    // The dragoons of 20ld in the corner 0101, enemies in both other neighbours.
+    let mut f = Fx::empty_of(bgame());
+    f.put("20ld", "0101", Formation::Column, "S");
+    f.put("gren-1-1", "0201", Formation::Column, "SW");
+    f.put("gren-1-2", "0102", Formation::Column, "N");
+    f.put("gren-2-1", "0202", Formation::Column, "NW");
+    f.mark("gren-1-1", "0101", false);
+    f.combat_phase(F, false);
+    assert!(
+        f.events
+            .iter()
+            .any(|e| matches!(e, Event::NoRetreatBeforeCombat { .. })),
+        "{}",
+        f.log()
+    );
+    assert!(f.log().contains("Broken (B13.4.3)"));
+    // Broken cavalry with nowhere to go is lost (9.2.1).
+    assert_eq!(f.cell_of("20ld"), None);
+}
+
+#[test]
+fn b13_4_6_retreating_into_a_friendly_stack_joins_it_at_the_bottom_disordered() {
+    let mut f = french_attack(
+        |t| t,
+        "gren-1-1",
+        &[
+            ("1-50", "0204", Formation::Line, "NW"),
+            ("2-43", "0303", Formation::Sed, "N"),
+        ],
+        false,
+    );
+    f.steps("1-50", 1);
+    assert!(
+        rbc_targets(&f).contains(&"0204".to_string()),
+        "an adjacent close order stack"
+    );
+    assert!(
+        !rbc_targets(&f).contains(&"0203".to_string()),
+        "not one empty hex"
+    );
+    f.play("rbc 0204");
+    assert_eq!(f.cell_of("2-43").as_deref(), Some("0204"));
+    assert_eq!(
+        f.formation_of("2-43"),
+        Formation::Line,
+        "it takes the stack's formation"
+    );
+    assert_eq!(
+        f.s.top(f.hex("0204")),
+        Some(f.unit("1-50")),
+        "at the bottom"
+    );
+    assert_eq!(f.morale_of("1-50"), coupdoeil_ge::state::Morale::Disorder);
+    assert_eq!(f.morale_of("2-43"), coupdoeil_ge::state::Morale::Disorder);
+}
+
+#[test]
+fn b13_1_5_an_sed_battalion_failing_its_defender_check_must_retreat() {
+    let mut f = french_attack(
+        |t| t,
+        "gren-1-1",
+        &[("2-43", "0303", Formation::Sed, "N")],
+        false,
+    );
+    f.play("pass");
+    f.d100(99); // the grenadiers pass their check
+    f.d100(0); // the 2/43rd fails its own
+    assert_eq!(f.morale_of("2-43"), coupdoeil_ge::state::Morale::Disorder);
+    assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
+    assert!(!f.can("pass"), "it must go");
+    let to = rbc_targets(&f);
+    f.play(&format!("rbc {}", to[0]));
+    assert_eq!(f.cell_of("2-43"), Some(to[0].clone()));
+    assert_eq!(
+        f.cell_of("gren-1-1").as_deref(),
+        Some("0303"),
+        "the grenadiers advance"
+    );
+}
+
+#[test]
+fn b13_4_2_light_cavalry_may_retreat_before_battle_cavalry() {
+    let mut f = french_attack(
+        |t| t,
+        "drag-3a",
+        &[("20ld", "0303", Formation::Column, "NE")],
+        true,
+    );
+    assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
+    assert!(f.can("pass"), "light cavalry may stand");
+    assert!(!rbc_targets(&f).is_empty());
+    f.play("pass");
+    assert_ne!(f.cell_of("20ld"), None);
+}
+
+#[test]
+fn b13_4_2_sed_infantry_in_the_open_must_retreat_before_a_charge() {
+    let f = french_attack(
+        |t| t,
+        "drag-3a",
+        &[("2-43", "0303", Formation::Sed, "N")],
+        true,
+    );
+    assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
+    assert!(!f.can("pass"));
+    // One hex only: the charging cavalry is adjacent to 0302 and 0404 but not to 0204.
+    let to = rbc_targets(&f);
+    assert!(to.contains(&"0204".to_string()), "{to:?}");
+    assert!(!to.iter().any(|h| h == "0302" || h == "0404"));
+    assert!(
+        to.iter()
+            .all(|h| f.game.data.board.distance(f.hex("0303"), f.hex(h)) == 1)
+    );
+}
+
+#[test]
+fn b13_4_the_soldiers_game_has_no_retreat_before_combat() {
+    let mut f = Fx::empty();
+    f.put("20ld", "0303", Formation::Column, "NE");
+    f.put("gren-1-1", "0403", Formation::Column, "SW");
+    f.mark("gren-1-1", "0303", false);
+    f.combat_phase(F, false);
+    assert_eq!(f.to_act(), ToAct::Chance, "the Attacker Morale Check");
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0303"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// B13.1.6 Attack Methods, B13.1.7 Follow-On Assault.
+
+fn with_methods(t: String) -> String {
+    t + "\n[[nation]]\nid = \"british\"\nattack_method = \"linear\"\n\n[[nation]]\nid = \"french\"\nattack_method = \"massed\"\n"
+}
+
+/// The British 2/97th under an Attack order, in `formation`, next to French grenadiers in
+/// 0403, in a Battalion Movement Phase.
+fn british_assault(formation: Formation, facing: &str) -> Fx {
+    let mut f = Fx::empty_of(bgame_with(with_methods));
+    f.put_leader("anstruther", "0302");
+    let a = f.leader("anstruther");
+    f.s.leaders[a.ix()].order = Some(OrderKind::Attack);
+    f.put("2-97", "0302", formation, facing);
+    f.put("gren-1-1", "0403", Formation::Column, "NW");
+    f.at(B, Stage::Movement);
+    f.play("select 2-97");
+    f
+}
+
+#[test]
+fn b13_1_6_a_linear_nation_assaulting_in_column_gets_the_amv_marker() {
+    let mut f = british_assault(Formation::Column, "SE");
+    f.play("assault 0403");
+    assert!(f.s.troop(f.unit("2-97")).amv);
+    assert!(
+        f.log().contains("Assault AMV marker (B13.1.6)"),
+        "{}",
+        f.log()
+    );
+    // In Line it keeps to its method.
+    let mut f = british_assault(Formation::Line, "E");
+    f.play("assault 0403");
+    assert!(!f.s.troop(f.unit("2-97")).amv);
+}
+
+#[test]
+fn b13_1_6_a_massed_nation_assaulting_in_line_gets_the_amv_marker() {
+    let mut f = Fx::empty_of(bgame_with(with_methods));
+    f.put_leader("saint-clair", "0403");
+    let l = f.leader("saint-clair");
+    f.s.leaders[l.ix()].order = Some(OrderKind::Attack);
+    f.put("gren-1-1", "0403", Formation::Line, "W");
+    f.put("2-97", "0302", Formation::Column, "SE");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("assault 0302");
+    assert!(f.s.troop(f.unit("gren-1-1")).amv);
+    // A nation the scenario gives no method never violates one.
+    let mut g = Fx::empty_of(bgame());
+    g.put_leader("saint-clair", "0403");
+    let l = g.leader("saint-clair");
+    g.s.leaders[l.ix()].order = Some(OrderKind::Attack);
+    g.put("gren-1-1", "0403", Formation::Line, "W");
+    g.put("2-97", "0302", Formation::Column, "SE");
+    g.at(F, Stage::Movement);
+    g.play("select gren-1-1");
+    g.play("assault 0302");
+    assert!(!g.s.troop(g.unit("gren-1-1")).amv);
+}
+
+#[test]
+fn b13_1_6_the_amv_marker_costs_the_attacker_morale_check_10() {
+    let mut f = Fx::empty_of(bgame_with(with_methods));
+    f.put("2-97", "0302", Formation::Column, "SE");
+    f.put("gren-1-1", "0403", Formation::Column, "NW");
+    f.mark("2-97", "0403", false);
+    f.s.troop_mut(f.unit("2-97")).amv = true;
+    f.combat_phase(B, false);
+    f.d100(99);
+    assert_eq!(f.check_drms(), vec![-10], "{}", f.log());
+    assert!(
+        f.log()
+            .contains("Assault AMV (Attack Method Violation) -10 (B13.1.6)")
+    );
+}
+
+#[test]
+fn b13_1_7_assaulters_advancing_after_a_retreat_before_combat_may_follow_on() {
+    // The grenadiers assault the light dragoons in 0303, who must retreat; the grenadiers
+    // advance, facing SW, with the 2/97th now in their front at 0204.
+    let mut f = french_attack(
+        |t| t,
+        "gren-1-1",
+        &[
+            ("2-97", "0204", Formation::Column, "NE"),
+            ("20ld", "0303", Formation::Column, "NE"),
+        ],
+        false,
+    );
+    let to = rbc_targets(&f);
+    assert!(!to.is_empty());
+    f.play("rbc 0305");
+    assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0303"));
+    // 13.7 They may face as they like after advancing: they keep facing SW.
+    f.play("face SW");
+    assert_eq!(f.to_act(), ToAct::Side(F), "{}", f.game.waiting_text(&f.s));
+    assert!(f.can("assault 0204"));
+    assert!(f.can("pass"));
+    f.play("assault 0204");
+    assert!(
+        f.log().contains("Follow-On Assault on 0204 (B13.1.7)"),
+        "{}",
+        f.log()
+    );
+    assert!(f.s.troop(f.unit("gren-1-1")).followed_on);
+    // The new Assault is resolved in this Assault Phase.
+    assert!(
+        f.events
+            .iter()
+            .filter(|e| matches!(e, Event::CloseCombat { target, .. } if *target == f.hex("0204")))
+            .count()
+            == 1,
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn b13_1_7_no_follow_on_after_a_fought_assault_nor_in_the_soldiers_game() {
+    // The Soldiers Game: an empty hex is entered and the Assault ends.
+    let mut f = Fx::empty();
+    f.put("2-97", "0204", Formation::Column, "NE");
+    f.put("20ld", "0303", Formation::Column, "NE");
+    f.morale("20ld", coupdoeil_ge::state::Morale::Rout);
+    f.put("gren-1-1", "0403", Formation::Column, "SW");
+    f.mark("gren-1-1", "0303", false);
+    f.combat_phase(F, false);
+    assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0303"));
+    f.play("face SW");
+    assert!(!f.log().contains("Follow-On"));
+    assert!(!f.can("assault 0204"));
+    // The Battalion Game, the same routed defenders: eliminated, the hex empty, a Follow-On.
+    let mut f = Fx::empty_of(bgame());
+    f.put("2-97", "0204", Formation::Column, "NE");
+    f.put("20ld", "0303", Formation::Column, "NE");
+    f.morale("20ld", coupdoeil_ge::state::Morale::Rout);
+    f.put("gren-1-1", "0403", Formation::Column, "SW");
+    f.mark("gren-1-1", "0303", false);
+    f.combat_phase(F, false);
+    f.play("face SW");
+    assert!(f.can("assault 0204"), "{}", f.game.waiting_text(&f.s));
+}
+
+// ---------------------------------------------------------------------------------------------
+// B13.2 Charges.
+
+/// The 20th Light Dragoons under an Attack order in 0302, Column facing SE, the grenadiers in
+/// 0403; they form Line, face E and place a Charge marker (a formation change: a check).
+fn dragoons_form_and_charge() -> Fx {
+    let mut f = Fx::empty_of(bgame());
+    f.put_leader("wellesley", "0301");
+    let w = f.leader("wellesley");
+    f.s.leaders[w.ix()].order = Some(OrderKind::Attack);
+    f.put("20ld", "0302", Formation::Column, "SE");
+    f.put("gren-1-1", "0403", Formation::Column, "NW");
+    f.at(B, Stage::Movement);
+    f.play("select 20ld");
+    f.play("form line");
+    f.play("pass"); // no Reaction Fire
+    f.play("pass"); // no Reaction Formation Change (B14.3)
+    f.play("face E");
+    f.play("charge-marker");
+    f
+}
+
+#[test]
+fn b13_2_1_cavalry_failing_its_disorder_check_places_no_charge_marker() {
+    let mut f = dragoons_form_and_charge();
+    assert_eq!(pending_dc(&f), Some(0), "one formation change");
+    f.d100(0);
+    assert_eq!(f.s.troop(f.unit("20ld")).charge, None);
+    assert!(
+        f.log().contains("no Charge marker (0302) (B13.2.1)"),
+        "{}",
+        f.log()
+    );
+    // Passing, the marker stands in the dragoons' hex.
+    let mut f = dragoons_form_and_charge();
+    f.d100(99);
+    assert_eq!(f.s.troop(f.unit("20ld")).charge, Some(f.hex("0302")));
+}
+
+/// The 20th Light Dragoons under an Attack order in 0302, Column facing SE, in a British
+/// Movement Phase of the Battalion Game, with the grenadiers in `gren_at`.
+fn dragoons_and(gren_at: &str, gren_formation: Formation) -> Fx {
+    let mut f = Fx::empty_of(bgame());
+    f.put_leader("wellesley", "0301");
+    let w = f.leader("wellesley");
+    f.s.leaders[w.ix()].order = Some(OrderKind::Attack);
+    f.put("20ld", "0302", Formation::Column, "SE");
+    f.put("gren-1-1", gren_at, gren_formation, "NW");
+    f.at(B, Stage::Movement);
+    f.play("select 20ld");
+    f
+}
+
+#[test]
+fn b13_2_4_a_charge_marker_needs_a_potential_target_in_the_charge_zone() {
+    // The grenadiers three hexes off through the dragoons' front: a marker may be placed.
+    let f = dragoons_and("0604", Formation::Column);
+    assert!(f.can("charge-marker"));
+    assert!(
+        !f.can("charge 0604"),
+        "no target is named in the Battalion Game"
+    );
+    // Five hexes off: beyond the zone.
+    let f = dragoons_and("0806", Formation::Column);
+    assert!(!f.can("charge-marker"));
+    // Behind them: not through their front.
+    let f = dragoons_and("0201", Formation::Column);
+    assert!(!f.can("charge-marker"));
+}
+
+/// The dragoons' marker placed, then the British Charge Phase: their Charge Movement.
+fn charge_phase(gren_at: &str, gren_formation: Formation) -> Fx {
+    let mut f = dragoons_and(gren_at, gren_formation);
+    f.play("charge-marker");
+    assert_eq!(f.s.troop(f.unit("20ld")).charge, Some(f.hex("0302")));
+    f.combat_phase(B, true);
+    f
+}
+
+#[test]
+fn b13_2_5_charge_movement_and_the_target_declared_on_contact() {
+    let mut f = charge_phase("0604", Formation::Column);
+    assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
+    assert!(f.can("step 0403"));
+    f.play("step 0403");
+    // 0503 is in the grenadiers' ZOC: the movement stops there, next to them.
+    f.play("step 0503");
+    assert!(!f.can("step 0604") && !f.can("step 0504"));
+    assert!(f.can("charge 0604"));
+    f.play("charge 0604");
+    assert!(f.log().contains("Charge"), "{}", f.log());
+    match f.s.pending.iter().rev().find_map(|x| match x {
+        Frame::Combat(c) => Some(c.charge_distance),
+        _ => None,
+    }) {
+        Some(d) => assert_eq!(d, 2, "two Open hexes entered"),
+        None => panic!("no combat: {}", f.log()),
+    }
+    // The Defender MC passes, no Defensive Fire, then Cold Steel with the +2.
+    f.d100(99);
+    f.play("pass");
+    f.d10(5);
+    f.d10(5);
+    assert!(
+        f.log()
+            .contains("charge distance, 2 Open hexes +2 (B13.6.2)"),
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn b13_2_6_cavalry_may_bluff_and_run_out_its_charge_without_a_target() {
+    // Next to the grenadiers (in their ZOC) without declaring them: the charge ends there,
+    // the horses spent.
+    let mut f = charge_phase("0604", Formation::Column);
+    f.play("step 0403");
+    f.play("step 0503");
+    assert!(f.can("charge 0604"));
+    // It can go no further: it may still end its charge without declaring them (a bluff).
+    assert!(f.can("end"));
+    f.play("end");
+    assert!(
+        f.log()
+            .contains("ends the Charge in 0503 without a target (B13.2.6)")
+    );
+    assert_eq!(f.s.troop(f.unit("20ld")).spent, 2, "the horses are spent");
+    assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0604"));
+}
+
+#[test]
+fn b13_6_2_no_charge_distance_bonus_against_a_square() {
+    let mut f = charge_phase("0604", Formation::Square);
+    f.play("step 0403");
+    f.play("step 0503");
+    f.play("charge 0604");
+    f.d100(99);
+    f.play("pass");
+    f.d10(5);
+    f.d10(5);
+    assert!(
+        f.log().contains("Cold Steel") || f.cold_steel().is_some(),
+        "{}",
+        f.log()
+    );
+    assert!(!f.log().contains("charge distance"), "{}", f.log());
+}
+
+#[test]
+fn b13_2_6_a_charge_with_no_target_left_in_its_zone_is_withdrawn() {
+    let mut f = dragoons_and("0604", Formation::Column);
+    f.play("charge-marker");
+    // The grenadiers leave before the Charge Phase.
+    f.remove("gren-1-1");
+    f.combat_phase(B, true);
+    assert!(
+        f.log().contains("the marker is removed (B13.2.6)"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.s.troop(f.unit("20ld")).spent, 0, "no ill effect");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Soldiers Game is untouched.
+
+#[test]
+fn b1_soldiers_states_carry_none_of_the_battalion_fields() {
+    // A Soldiers state's JSON (and so its hash, and every record's chain) is what it was
+    // before the Battalion Game: the new fields are left out while they hold their defaults.
+    use coupdoeil_engine::draw_below;
+    use rand::SeedableRng;
+    let g = common::game();
+    let keys = [
+        "\"initiative_rolled\":",
+        "\"orders_checked\":",
+        "\"order_limited\":",
+        "\"lent\":",
+        "\"initiative_floor\":",
+        "\"modifiers\":",
+        "\"disorder\":",
+        "\"amv\":",
+        "\"followed_on\":",
+        "\"follow_on\":",
+        "\"charge_distance\":",
+    ];
+    let mut total = 0;
+    for seed in 0..6 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut s = g.initial_state();
+        let mut ev = Vec::new();
+        let mut legal = Vec::new();
+        for step in 0..5000 {
+            total += 1;
+            if step % 5 == 0 {
+                let json = serde_json::to_string(&s).unwrap();
+                for k in keys {
+                    assert!(!json.contains(k), "seed {seed} step {step}: {k} in {json}");
+                }
+            }
+            match g.to_act(&s) {
+                ToAct::Over => break,
+                ToAct::Chance => {
+                    let d = g.chance(&s);
+                    let o = d.outcomes();
+                    let c = o[draw_below(&mut rng, o.len() as u64) as usize].0;
+                    g.apply_chance_unchecked(&mut s, &c, &mut ev);
+                }
+                ToAct::Side(_) => {
+                    g.legal_actions(&s, &mut legal);
+                    let a = legal[draw_below(&mut rng, legal.len() as u64) as usize];
+                    g.apply_action_unchecked(&mut s, &a, &mut ev);
+                }
+            }
+        }
+    }
+    assert!(total > 3000, "long enough games: {total} steps");
+}
+
+// ---------------------------------------------------------------------------------------------
+// B14.3 Reaction Formation Change.
+
+/// A French Movement Phase of the Battalion Game: the grenadiers in 0502 (Column facing NE)
+/// about to move off, the British 2/97th in `at` in Column.
+fn grenadiers_move_near(at: &str) -> Fx {
+    let mut f = Fx::empty_of(bgame());
+    f.put("2-97", at, Formation::Column, "NE");
+    f.put("gren-1-1", "0502", Formation::Column, "NE");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f
+}
+
+fn square_window(f: &Fx) -> bool {
+    f.legal()
+        .iter()
+        .any(|a| matches!(a, Action::ReactSquare(_)))
+}
+
+#[test]
+fn b14_3_3_example_two_hexes_away_the_check_is_at_minus_15() {
+    // One hex between them: the distance counts the mover's hex, not the checking unit's.
+    let mut f = grenadiers_move_near("0302");
+    f.play("step 0602");
+    assert!(square_window(&f), "{:?}", f.legal_text());
+    f.play("react-square 0302");
+    match f.s.pending.last() {
+        Some(Frame::Check(c)) => {
+            assert_eq!(c.modifiers.iter().map(|m| m.value).sum::<i16>(), -15);
+        }
+        other => panic!("no check: {other:?}"),
+    }
+    f.d100(60); // 60 - 15 = 45, above MV 35
+    assert_eq!(f.formation_of("2-97"), Formation::Square);
+    assert!(
+        f.log()
+            .contains("Reaction Formation Change Disorder Check (B14.3)"),
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn b14_3_a_failed_reaction_formation_change_worsens_the_stack() {
+    let mut f = grenadiers_move_near("0302");
+    f.play("step 0602");
+    f.play("react-square 0302");
+    f.d100(40); // 40 - 15 = 25: fails
+    assert_eq!(f.formation_of("2-97"), Formation::Column);
+    assert_eq!(f.morale_of("2-97"), coupdoeil_ge::state::Morale::Disorder);
+}
+
+#[test]
+fn b14_3_2_only_normal_infantry_in_sight_within_three_hexes() {
+    // Three hexes: still offered; four: not.
+    let mut f = grenadiers_move_near("0202");
+    assert_eq!(f.game.data.board.distance(f.hex("0202"), f.hex("0502")), 3);
+    f.play("step 0602");
+    assert!(square_window(&f));
+    let mut f = grenadiers_move_near("0102");
+    f.play("step 0602");
+    assert!(!square_window(&f));
+    // Disordered: not.
+    let mut f = Fx::empty_of(bgame());
+    f.put("2-97", "0302", Formation::Column, "NE");
+    f.morale("2-97", coupdoeil_ge::state::Morale::Disorder);
+    f.put("gren-1-1", "0502", Formation::Column, "NE");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0602");
+    assert!(!square_window(&f));
+}
+
+#[test]
+fn b14_3_3_already_in_an_enemy_zoc_adds_its_drm() {
+    let mut f = Fx::empty_of(bgame());
+    f.put("2-97", "0302", Formation::Column, "NE");
+    // Other grenadiers face the 2/97th from 0303 (off the line of sight): it stands in their
+    // ZOC.
+    f.put("gren-2-1", "0303", Formation::Column, "N");
+    f.put("gren-1-1", "0502", Formation::Column, "NE");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0602");
+    f.play("react-square 0302");
+    match f.s.pending.last() {
+        Some(Frame::Check(c)) => {
+            let v: Vec<i16> = c.modifiers.iter().map(|m| m.value).collect();
+            assert_eq!(v, vec![-15, -10]);
+        }
+        other => panic!("no check: {other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// B7.9.3 Ammunition.
+
+/// Robe's guns (British 6-pounders: Low Ammo at 04, Out at 02) unlimbered in 0302 facing E,
+/// the grenadiers in 0502, another British stack able to fire so the segment stays open.
+fn guns_fire(game: GloryEmpire) -> Fx {
+    let mut f = Fx::empty_of(game);
+    f.put("robe", "0302", Formation::Unlimbered, "E");
+    f.put("gren-1-1", "0502", Formation::Column, "SW");
+    f.put("1-50", "0503", Formation::Line, "NE");
+    f.at(B, Stage::Fire);
+    f
+}
+
+#[test]
+fn b7_9_3_a_low_fire_roll_runs_the_batteries_ammunition_down() {
+    let mut f = guns_fire(bgame());
+    f.play("fire 0302 0502");
+    f.d100(4);
+    assert_eq!(f.s.troop(f.unit("robe")).ammo, 1, "{}", f.log());
+    assert!(f.log().contains("rolled 04: Low Ammo (B7.9.3)"));
+    // Low: a roll of 02 puts it Out of Ammo, and then it may not fire.
+    let mut f = guns_fire(bgame());
+    f.s.troop_mut(f.unit("robe")).ammo = 1;
+    f.play("fire 0302 0502");
+    f.d100(3);
+    assert_eq!(
+        f.s.troop(f.unit("robe")).ammo,
+        1,
+        "03 is above the Out of Ammo Limit"
+    );
+    let mut f = guns_fire(bgame());
+    f.s.troop_mut(f.unit("robe")).ammo = 1;
+    f.play("fire 0302 0502");
+    f.d100(2);
+    assert_eq!(f.s.troop(f.unit("robe")).ammo, 2);
+    let mut f = guns_fire(bgame());
+    f.s.troop_mut(f.unit("robe")).ammo = 2;
+    assert!(!f.can("fire 0302 0502"), "Out of Ammo");
+    // The Soldiers Game never runs short.
+    let mut f = guns_fire(common::game());
+    f.play("fire 0302 0502");
+    f.d100(0);
+    assert_eq!(f.s.troop(f.unit("robe")).ammo, 0);
+}
+
+/// The test scenario at the Battalion level with a British Supply Source at the west end of
+/// the road, 0104.
+fn supplied() -> GloryEmpire {
+    bgame_with(|t| t + "\n[[supply]]\nside = \"british\"\nat = [\"0104\"]\n")
+}
+
+/// Robe's guns limbered on the road in 0304, short of ammunition, at the start of the
+/// British Recovery Segment.
+fn resupply_phase(game: GloryEmpire, leader: bool) -> Fx {
+    let mut f = Fx::empty_of(game);
+    f.put("robe", "0304", Formation::RoadColumn, "W");
+    f.s.troop_mut(f.unit("robe")).ammo = 2;
+    if leader {
+        f.put_leader("wellesley", "0304");
+    }
+    f.put("gren-1-1", "0808", Formation::Column, "SW");
+    f.at(B, Stage::Rally);
+    f.s.queue.clear();
+    f.settle();
+    f
+}
+
+#[test]
+fn b7_9_3_resupply_on_an_8_or_9_with_2_more_for_a_leader() {
+    let mut f = resupply_phase(supplied(), false);
+    assert_eq!(f.s.stage, Stage::ArtillerySupply, "{}", f.log());
+    f.d10(7);
+    assert_eq!(f.s.troop(f.unit("robe")).ammo, 2);
+    let mut f = resupply_phase(supplied(), false);
+    f.d10(8);
+    assert_eq!(f.s.troop(f.unit("robe")).ammo, 0);
+    assert!(
+        f.log()
+            .contains("rolls 8 for resupply: resupplied (B7.9.3)")
+    );
+    let mut f = resupply_phase(supplied(), true);
+    f.d10(6);
+    assert_eq!(f.s.troop(f.unit("robe")).ammo, 0, "6 + 2 with Wellesley");
+}
+
+#[test]
+fn b7_9_3_resupply_needs_a_road_to_a_supply_source_clear_of_the_enemy() {
+    // No Supply Source: no Artillery Resupply Phase at all.
+    let f = resupply_phase(bgame(), false);
+    assert_ne!(f.s.stage, Stage::ArtillerySupply);
+    assert!(!f.log().contains("Artillery Resupply Phase"), "{}", f.log());
+    // Grenadiers astride the road at 0204 cut it.
+    let mut f = Fx::empty_of(supplied());
+    f.put("robe", "0304", Formation::RoadColumn, "W");
+    f.s.troop_mut(f.unit("robe")).ammo = 1;
+    f.put("gren-1-1", "0204", Formation::Column, "N");
+    assert!(f.game.may_resupply(&f.s, B).is_empty());
+    // Unlimbered guns may not.
+    let mut f = Fx::empty_of(supplied());
+    f.put("robe", "0304", Formation::Unlimbered, "W");
+    f.s.troop_mut(f.unit("robe")).ammo = 1;
+    assert!(f.game.may_resupply(&f.s, B).is_empty());
+    f.s.troop_mut(f.unit("robe")).formation = Formation::RoadColumn;
+    assert_eq!(f.game.may_resupply(&f.s, B), vec![f.unit("robe")]);
+}
+
+#[test]
+fn b13_3_unlimbered_guns_out_of_ammo_alone_are_overrun() {
+    let mut f = Fx::empty_of(bgame());
+    f.put("robe", "0303", Formation::Unlimbered, "NE");
+    f.s.troop_mut(f.unit("robe")).ammo = 2;
+    f.put("gren-1-1", "0403", Formation::Column, "SW");
+    f.mark("gren-1-1", "0303", false);
+    f.combat_phase(F, false);
+    assert_eq!(f.cell_of("robe"), None, "{}", f.log());
+}
