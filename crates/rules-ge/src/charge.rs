@@ -1,14 +1,20 @@
 //! B13.2 The Battalion Game's Charge: the Charge marker placed at the end of a move without a
 //! target (B13.2.1, B13.2.6), the Charge Zone it projects (B13.2.4), Charge Movement in the
 //! Charge Phase up to three hexes with the target declared on contact (B13.2.5, B13.2.6), and
-//! the charge-distance bonus to the Cold Steel CVM (B13.6.2). In the Soldiers Game a Charge is
-//! declared on an adjacent hex and none of this applies.
+//! the charge-distance bonus to the Cold Steel CVM (B13.6.2), the Recall Check (B13.2.7), the
+//! Pursuit of a stack that retreated from the target (B13.2.9) and the Follow-On Charge
+//! (B13.2.10). In the Soldiers Game a Charge is declared on an adjacent hex and none of this
+//! applies.
 
 use crate::GloryEmpire;
 use crate::action::Action;
 use crate::data::{Arc, Arm, Cell, Formation, Mover, TerrainClass, UnitId};
 use crate::event::Event;
-use crate::state::{ChargeMove, Frame, Morale, OrderKind, Stage, State};
+use crate::state::{
+    ChargeKind, ChargeMove, CheckKind, Combat, CombatKind, CombatStep, Flight, Frame, Morale,
+    OrderKind, Pursuit, Stage, State,
+};
+use coupdoeil_hex::Facing;
 
 /// B13.2.4 How far a Charge Zone reaches from the cavalry's front hexsides.
 pub const CHARGE_ZONE: u32 = 4;
@@ -94,6 +100,40 @@ impl GloryEmpire {
             .any(|h| self.potential_target(s, &m.units, m.at, h))
     }
 
+    /// B13.2.7 The potential targets in `zone` as the cavalry `units` in `at` see them now:
+    /// each enemy unit in such a hex, with its hex and formation.
+    #[must_use]
+    pub fn charge_watch(
+        &self,
+        s: &State,
+        units: &[UnitId],
+        at: Cell,
+        zone: &[Cell],
+    ) -> Vec<(UnitId, Cell, Formation)> {
+        let mut out = Vec::new();
+        for &h in zone {
+            if self.potential_target(s, units, at, h) {
+                for u in s.stack(h) {
+                    out.push((u, h, s.troop(u).formation));
+                }
+            }
+        }
+        out
+    }
+
+    /// B13.2.7 Whether a Recall Check may be made now: a potential target the cavalry was
+    /// watching has left its hex, or has formed Square (the Battalion Game's only Reaction
+    /// Formation Change, B14.3).
+    #[must_use]
+    pub fn recall_due(&self, s: &State, cm: &ChargeMove) -> bool {
+        cm.kind == ChargeKind::Charge
+            && !cm.recalled
+            && cm.watch.iter().any(|&(u, c, f)| {
+                let t = s.troop(u);
+                t.cell != Some(c) || t.formation == Formation::Square && f != Formation::Square
+            })
+    }
+
     /// B13.2.5 Starts the Charge Movement of the stack whose Charge marker is in `at`: its
     /// zone is fixed now. A stack with no potential target left in its zone drops its marker
     /// with no ill effect (B13.2.6).
@@ -107,6 +147,12 @@ impl GloryEmpire {
         for &u in &units {
             s.troop_mut(u).charge = None;
         }
+        // B13.2.7 What the marker saw when it was placed.
+        let watch = s
+            .charge_watch
+            .iter()
+            .position(|w| w.at == at)
+            .map(|i| s.charge_watch.remove(i).units);
         if units.is_empty() {
             return;
         }
@@ -118,6 +164,7 @@ impl GloryEmpire {
             ev.push(Event::ChargeWithdrawn { units, at });
             return;
         }
+        let watch = watch.unwrap_or_else(|| self.charge_watch(s, &units, at, &zone));
         s.pending.push(Frame::ChargeMove(ChargeMove {
             units,
             origin: at,
@@ -125,38 +172,49 @@ impl GloryEmpire {
             hexes: 0,
             open: 0,
             zone,
+            kind: ChargeKind::Charge,
+            target: None,
+            watch,
+            recalled: false,
         }));
     }
 
-    /// B13.2.5 The hexes the charging stack may move into next: in its zone, through its front
-    /// (it may not turn), Open terrain, no Hexside Obstacle, no enemy, no friends but SeD
-    /// infantry it passes through, three hexes at most; an enemy ZOC entered ends the movement
-    /// (RULING: as for any move, 10.1).
+    /// B13.2.5 The hexes the charging stack may move into next, standing in `at` after `hexes`
+    /// hexes of Charge Movement: in its zone, through its front (it may not turn), Open
+    /// terrain, no Hexside Obstacle, no enemy, no friends but SeD infantry it passes through,
+    /// three hexes at most; an enemy ZOC entered ends the movement (RULING: as for any move,
+    /// 10.1).
     #[must_use]
-    pub fn charge_steps(&self, s: &State, cm: &ChargeMove) -> Vec<Cell> {
-        let units = self.alive_in(s, &cm.units, cm.at);
+    pub fn charge_steps_from(
+        &self,
+        s: &State,
+        units: &[UnitId],
+        at: Cell,
+        hexes: u8,
+        zone: &[Cell],
+    ) -> Vec<Cell> {
         let Some(&top) = units.first() else {
             return Vec::new();
         };
         let side = self.data.troops[top.ix()].side;
-        if cm.hexes >= CHARGE_MOVE || cm.hexes > 0 && self.in_ezoc(s, side, cm.at) {
+        if hexes >= CHARGE_MOVE || hexes > 0 && self.in_ezoc(s, side, at) {
             return Vec::new();
         }
         let arcs = self.unit_arcs(s, top);
         let b = &self.data.board;
-        let load = self.load_of(s, &units);
-        let occ = self.occ_near(s, &units, cm.at, 1);
-        b.neighbors(cm.at)
+        let load = self.load_of(s, units);
+        let occ = self.occ_near(s, units, at, 1);
+        b.neighbors(at)
             .filter(|&n| {
-                let Some(d) = b.direction(cm.at, n) else {
+                let Some(d) = b.direction(at, n) else {
                     return false;
                 };
-                cm.zone.binary_search(&n).is_ok()
+                zone.binary_search(&n).is_ok()
                     && arcs[d.index() as usize] == Arc::Front
                     && self.class_of(n) == TerrainClass::Open
                     && self.data.terrain(n).cost[Mover::Cavalry as usize].is_some()
-                    && !self.data.obstacle_between(cm.at, n)
-                    && !self.hexside_impassable(Mover::Cavalry, cm.at, n)
+                    && !self.data.obstacle_between(at, n)
+                    && !self.hexside_impassable(Mover::Cavalry, at, n)
                     && s.stack(n).iter().all(|&u| {
                         self.data.troops[u.ix()].side == side
                             && s.troop(u).formation == Formation::Sed
@@ -166,42 +224,98 @@ impl GloryEmpire {
             .collect()
     }
 
-    /// B13.2.6 The hexes the charging stack may declare its target now: adjacent, in its zone,
-    /// potential targets it may charge from where it is (13.2.2), and not while it stands
-    /// with friends it is passing through.
+    /// B13.2.6 The hexes the charging cavalry `units` standing in `at` may declare its target:
+    /// adjacent, in its zone, potential targets it may charge from there (13.2.2; a Follow-On
+    /// Charge need not be Normal, B13.2.10), and not while it stands with friends it is
+    /// passing through.
     #[must_use]
-    pub fn charge_declarations(&self, s: &State, cm: &ChargeMove) -> Vec<Cell> {
-        let units = self.alive_in(s, &cm.units, cm.at);
-        if units.is_empty() || s.stack(cm.at).len() > units.len() {
+    pub fn charge_declarations_from(
+        &self,
+        s: &State,
+        units: &[UnitId],
+        at: Cell,
+        zone: &[Cell],
+        kind: ChargeKind,
+    ) -> Vec<Cell> {
+        if units.is_empty() || s.stack(at).iter().any(|u| !units.contains(u)) {
             return Vec::new();
         }
         self.data
             .board
-            .neighbors(cm.at)
+            .neighbors(at)
             .filter(|&t| {
-                cm.zone.binary_search(&t).is_ok()
-                    && self.potential_target(s, &units, cm.at, t)
-                    && self.may_charge(s, &units, cm.at, t)
+                zone.binary_search(&t).is_ok()
+                    && self.potential_target(s, units, at, t)
+                    && self.may_charge_as(s, units, at, t, kind == ChargeKind::FollowOn)
             })
             .collect()
     }
 
-    /// The decisions of a Charge Movement: a step on, a target declared, or, once it can go
-    /// no further, the end of the Charge without one (B13.2.6: it may not stop at will before).
+    /// B13.2.5, B13.2.7 The targets the charging cavalry `units` may still reach and declare
+    /// from `at` with the Charge Movement left (sorted).
+    #[must_use]
+    pub fn charge_reach(
+        &self,
+        s: &State,
+        units: &[UnitId],
+        at: Cell,
+        hexes: u8,
+        zone: &[Cell],
+        kind: ChargeKind,
+    ) -> Vec<Cell> {
+        let mut out = self.charge_declarations_from(s, units, at, zone, kind);
+        for n in self.charge_steps_from(s, units, at, hexes, zone) {
+            out.extend(self.charge_reach(s, units, n, hexes + 1, zone, kind));
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// B13.2.5 The hexes the charging stack may move into next (with a declared target, only
+    /// those from which it can still reach it).
+    #[must_use]
+    pub fn charge_steps(&self, s: &State, cm: &ChargeMove) -> Vec<Cell> {
+        let units = self.alive_in(s, &cm.units, cm.at);
+        let mut v = self.charge_steps_from(s, &units, cm.at, cm.hexes, &cm.zone);
+        if let Some(t) = cm.target {
+            v.retain(|&n| {
+                self.charge_reach(s, &units, n, cm.hexes + 1, &cm.zone, cm.kind)
+                    .contains(&t)
+            });
+        }
+        v
+    }
+
+    /// B13.2.6 The hexes the charging stack may declare its target now (with a target declared
+    /// before the movement, only that one).
+    #[must_use]
+    pub fn charge_declarations(&self, s: &State, cm: &ChargeMove) -> Vec<Cell> {
+        let units = self.alive_in(s, &cm.units, cm.at);
+        let mut v = self.charge_declarations_from(s, &units, cm.at, &cm.zone, cm.kind);
+        if let Some(t) = cm.target {
+            v.retain(|&x| x == t);
+        }
+        v
+    }
+
+    /// The decisions of a Charge Movement: a step on, a target declared, a Recall Check when
+    /// one is due (B13.2.7), or the end of the Charge without a target once it can go no
+    /// further or has passed its Recall Check (B13.2.6: it may not stop at will before).
     pub(crate) fn charge_move_actions(&self, s: &State, out: &mut Vec<Action>) {
         let Some(Frame::ChargeMove(cm)) = s.pending.last() else {
             return;
         };
         let steps = self.charge_steps(s, cm);
-        if steps.is_empty() {
+        let declarations = self.charge_declarations(s, cm);
+        if steps.is_empty() || cm.recalled || cm.target.is_some() && declarations.is_empty() {
             out.push(Action::EndMove);
         }
+        if self.recall_due(s, cm) {
+            out.push(Action::Recall);
+        }
         out.extend(steps.into_iter().map(Action::Step));
-        out.extend(
-            self.charge_declarations(s, cm)
-                .into_iter()
-                .map(Action::Charge),
-        );
+        out.extend(declarations.into_iter().map(Action::Charge));
     }
 
     /// Applies a decision of a Charge Movement.
@@ -222,9 +336,12 @@ impl GloryEmpire {
                 }
                 cm.at = to;
                 cm.hexes += 1;
-                if self.class_of(to) == TerrainClass::Open {
+                // B13.6.2 A Follow-On Charge keeps the bonus of the Charge before it.
+                if self.class_of(to) == TerrainClass::Open && cm.kind == ChargeKind::Charge {
                     cm.open += 1;
                 }
+                // B13.2.7 RULING: a Recall Check is made when it is due, before moving on.
+                cm.watch = self.charge_watch(s, &units, to, &cm.zone);
                 ev.push(Event::Moved {
                     units: units.clone(),
                     from: Some(from),
@@ -235,6 +352,12 @@ impl GloryEmpire {
                 self.replace_top(s, Frame::ChargeMove(cm));
                 self.touch_objective(s, to, side, ev);
                 self.road_columns_break(s, side, to, ev);
+            }
+            Action::Recall => {
+                cm.watch = self.charge_watch(s, &units, cm.at, &cm.zone);
+                let at = cm.at;
+                self.replace_top(s, Frame::ChargeMove(cm));
+                self.push_check(s, CheckKind::Recall, at, units, None);
             }
             Action::Charge(target) => {
                 s.pending.pop();
@@ -249,24 +372,317 @@ impl GloryEmpire {
                 self.start_combat(s, true, target, ev);
                 if let Some(Frame::Combat(c)) = s.pending.last_mut() {
                     c.charge_distance = cm.open;
+                    c.zone.clone_from(&cm.zone);
                 }
             }
             Action::EndMove => {
-                // RULING: a Charge run out without a target still blows the horses (B13.2.12);
-                // there is no combat, so no Regroup.
                 s.pending.pop();
-                for &u in &units {
-                    s.troop_mut(u).spent = crate::close_combat::SPENT_MARKERS;
+                if cm.recalled {
+                    ev.push(Event::ChargeRecalled {
+                        units: units.clone(),
+                        at: cm.at,
+                    });
+                } else {
+                    ev.push(Event::ChargeEnded {
+                        units: units.clone(),
+                        at: cm.at,
+                    });
                 }
-                ev.push(Event::ChargeEnded {
-                    units: units.clone(),
-                    at: cm.at,
+                // B13.2.6, B13.2.7 The Charge ends without a target: the cavalry may Regroup,
+                // then its horses are spent (B13.2.12).
+                self.regroup_after_charge(s, &units, cm.at);
+            }
+            _ => {}
+        }
+    }
+
+    /// B13.2.6, B13.2.11, B13.2.12 A Charge ended without combat (run out, recalled, cut short):
+    /// the cavalry still in `at` may Regroup, and the Charge's Finish spends the horses. The
+    /// Regroup and the Finish are those of a close combat with no defenders, its target the
+    /// cavalry's own hex.
+    pub(crate) fn regroup_after_charge(&self, s: &mut State, units: &[UnitId], at: Cell) {
+        let Some(&first) = units.first() else {
+            return;
+        };
+        let side = self.data.troops[first.ix()].side;
+        s.pending.push(Frame::Combat(Box::new(Combat {
+            kind: CombatKind::Charge,
+            target: at,
+            attackers: Vec::new(),
+            defenders: Vec::new(),
+            def_wdf: false,
+            step: CombatStep::RegroupAttacker,
+            attacker_die: None,
+            fired_at: Vec::new(),
+            cavalry: units.to_vec(),
+            def_regroup: Vec::new(),
+            regroup_left: crate::close_combat::REGROUP_HEXES,
+            defender_gone: false,
+            advanced: Vec::new(),
+            origins: units.iter().map(|&u| (u, at)).collect(),
+            side,
+            follow_on: false,
+            charge_distance: 0,
+            zone: Vec::new(),
+            fled: Vec::new(),
+            pursuit: None,
+            recalled: false,
+        })));
+    }
+}
+
+impl GloryEmpire {
+    /// B13.2.9 The cavalry that would pursue: the attacking cavalry that advanced into the
+    /// target hex and is still there, not Broken.
+    #[must_use]
+    pub fn pursuers(&self, s: &State, c: &Combat) -> Vec<UnitId> {
+        self.alive_in(s, &c.advanced, c.target)
+            .into_iter()
+            .filter(|&u| {
+                self.data.troops[u.ix()].arm() == Arm::Cavalry && !s.troop(u).morale.broken()
+            })
+            .collect()
+    }
+
+    /// B13.2.9 The stack the pursuit follows: the first that retreated from the target hex and
+    /// is still together where its retreat ended, with its path.
+    #[must_use]
+    pub fn pursued(&self, s: &State, c: &Combat) -> Option<(Vec<UnitId>, Vec<Cell>)> {
+        c.fled.iter().find_map(|f| {
+            let end = *f.path.last()?;
+            let alive = self.alive_in(s, &f.units, end);
+            (!alive.is_empty() && f.path.len() > 1).then(|| (alive, f.path.clone()))
+        })
+    }
+
+    /// B13.2.9 The next hex of a pursuit, `None` when it stops: the pursuers stand in an enemy
+    /// ZOC or next to the pursued stack; the retreat's next hex is not Open (terrain closed to
+    /// cavalry, LDT, MDT, HDT), lies across a Hexside Obstacle or holds a stack (the retreaters
+    /// entered friends there). RULING: a hex holding any combat unit stops the pursuit.
+    #[must_use]
+    pub fn pursuit_next(&self, s: &State, p: &Pursuit) -> Option<Cell> {
+        let at = *p.path.get(usize::from(p.hexes))?;
+        let units = self.alive_in(s, &p.units, at);
+        let &top = units.first()?;
+        let side = self.data.troops[top.ix()].side;
+        if self.in_ezoc(s, side, at) {
+            return None;
+        }
+        let b = &self.data.board;
+        let there = p.pursued.iter().find_map(|&u| s.troop(u).cell)?;
+        if there == at || b.adjacent(at, there) {
+            return None;
+        }
+        let next = *p.path.get(usize::from(p.hexes) + 1)?;
+        (s.stack(next).is_empty()
+            && self.class_of(next) == TerrainClass::Open
+            && self.data.terrain(next).cost[Mover::Cavalry as usize].is_some()
+            && !self.hexside_impassable(Mover::Cavalry, at, next)
+            && !self.data.obstacle_between(at, next))
+        .then_some(next)
+    }
+
+    /// B13.2.9 The pursuit the charging cavalry owes now, if it would enter at least one hex
+    /// (RULING: a pursuit that cannot enter a hex is none, and leaves the cavalry free for a
+    /// Follow-On Charge).
+    #[must_use]
+    pub fn pursuit_due(&self, s: &State, c: &Combat) -> Option<Pursuit> {
+        if !self.battalion() || c.kind == CombatKind::Assault {
+            return None;
+        }
+        let units = self.pursuers(s, c);
+        if units.is_empty() {
+            return None;
+        }
+        let (pursued, path) = self.pursued(s, c)?;
+        let p = Pursuit {
+            units,
+            pursued,
+            path,
+            hexes: 0,
+        };
+        self.pursuit_next(s, &p).map(|_| p)
+    }
+
+    /// B13.2.9 One hex of the pursuit: the pursuers follow the retreat's path, turning to face
+    /// the way they go when they must; a Broken or Routed stack pursued into the first hex
+    /// loses a step. Returns `false` when the pursuit is over.
+    pub(crate) fn pursue_step(&self, s: &mut State, c: &mut Combat, ev: &mut Vec<Event>) -> bool {
+        let Some(mut p) = c.pursuit.clone() else {
+            return false;
+        };
+        let Some(next) = self.pursuit_next(s, &p) else {
+            return false;
+        };
+        let at = p.path[usize::from(p.hexes)];
+        let units = self.alive_in(s, &p.units, at);
+        let side = self.data.troops[units[0].ix()].side;
+        let dir = self.data.board.direction(at, next);
+        for &u in units.iter().rev() {
+            let pos = s.top_pos();
+            let arcs = self.unit_arcs(s, u);
+            let t = s.troop_mut(u);
+            if let Some(d) = dir
+                && arcs[d.index() as usize] != Arc::Front
+            {
+                t.facing = crate::formation::fit_facing(t.formation, Facing::from_edge(d));
+            }
+            t.cell = Some(next);
+            t.pos = pos;
+        }
+        for o in &mut c.origins {
+            if units.contains(&o.0) {
+                o.1 = next;
+            }
+        }
+        p.hexes += 1;
+        ev.push(Event::Pursued {
+            units: units.clone(),
+            to: next,
+        });
+        if p.hexes == 1 {
+            let pursued: Vec<UnitId> = p
+                .pursued
+                .iter()
+                .copied()
+                .filter(|&u| s.troop(u).cell.is_some() && s.troop(u).morale.broken())
+                .collect();
+            if !pursued.is_empty() {
+                ev.push(Event::PursuitLoss {
+                    units: pursued.clone(),
                 });
-                if !units.is_empty() {
-                    ev.push(Event::Spent { units });
+                self.lose_steps(s, &pursued, 1, ev);
+            }
+        }
+        c.pursuit = Some(p);
+        self.touch_objective(s, next, side, ev);
+        self.road_columns_break(s, side, next, ev);
+        true
+    }
+
+    /// B13.2.9 Notes that `units` retreated along `path` (its first hex the one they left): a
+    /// Charge in progress whose target that was, or whose pursuit would follow them there,
+    /// records the path for its pursuit.
+    pub(crate) fn note_flight(&self, s: &mut State, units: &[UnitId], path: &[Cell]) {
+        if !self.battalion() || path.len() < 2 {
+            return;
+        }
+        for f in s.pending.iter_mut().rev() {
+            let Frame::Combat(c) = f else { continue };
+            if c.kind == CombatKind::Assault {
+                continue;
+            }
+            if let Some(fl) = c.fled.iter_mut().find(|fl| {
+                fl.path.last() == path.first() && fl.units.iter().any(|u| units.contains(u))
+            }) {
+                fl.path.extend_from_slice(&path[1..]);
+                return;
+            }
+            if c.target == path[0] {
+                c.fled.push(Flight {
+                    units: units.to_vec(),
+                    path: path.to_vec(),
+                });
+                return;
+            }
+        }
+    }
+
+    /// B13.2.10 The cavalry that may attempt a Follow-On Charge, and the hexes it could
+    /// charge: it advanced into an Open target hex and did not pursue; the target is a
+    /// potential target in the Charge Zone as it stood at the start of the Charge Phase,
+    /// within reach of a new Charge Movement, with every restriction of a Charge but the
+    /// Normal Morale State.
+    #[must_use]
+    pub fn follow_on_charges(&self, s: &State, c: &Combat) -> (Vec<UnitId>, Vec<Cell>) {
+        if !self.battalion()
+            || c.kind != CombatKind::Charge
+            || c.zone.is_empty()
+            || c.pursuit.is_some()
+            || self.class_of(c.target) != TerrainClass::Open
+        {
+            return (Vec::new(), Vec::new());
+        }
+        let units = self.pursuers(s, c);
+        if units.is_empty() {
+            return (units, Vec::new());
+        }
+        let targets = self.charge_reach(s, &units, c.target, 0, &c.zone, ChargeKind::FollowOn);
+        (units, targets)
+    }
+
+    /// B13.2.7 The result of a Recall Check: during Charge Movement a pass lets the cavalry
+    /// end its Charge or pick another target, a failure holds it to its Charge; before the
+    /// Pursuit a pass frees it from pursuing (it may end the Charge or try a Follow-On
+    /// Charge), a failure sends it after the retreating stack.
+    pub(crate) fn recall_result(&self, s: &mut State, ok: bool, _ev: &mut Vec<Event>) {
+        match s.pending.last_mut() {
+            Some(Frame::ChargeMove(cm)) => cm.recalled = ok,
+            Some(Frame::Combat(c)) if c.step == CombatStep::Pursuit => {
+                if ok {
+                    c.recalled = true;
+                    c.step = CombatStep::FollowOnCharge;
+                } else {
+                    c.step = CombatStep::Pursuing;
                 }
             }
             _ => {}
         }
+    }
+
+    /// B13.2.10 The result of the Morale Check for a Follow-On Charge: on a pass the cavalry
+    /// names its new target, on a failure it is one level worse (Shaken after its advance's
+    /// Disorder, so it retreats a hex) and the Charge is finished.
+    pub(crate) fn follow_on_result(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        ok: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        if let Some(Frame::Combat(c)) = s.pending.last_mut()
+            && c.step == CombatStep::FollowOnCharge
+        {
+            c.step = if ok {
+                CombatStep::FollowOnTarget
+            } else {
+                CombatStep::Finish
+            };
+        }
+        if !ok {
+            self.worsen(s, units, 1, false, ev);
+        }
+    }
+
+    /// B13.2.10 The cavalry declares its Follow-On Charge on `target`: the old combat is done
+    /// but for the defenders' Regroup and the Finish, and a new Charge Movement begins with
+    /// the target named, in the old zone, keeping the charge-distance bonus (B13.6.2).
+    pub(crate) fn start_follow_on(
+        &self,
+        s: &mut State,
+        c: &mut Combat,
+        target: Cell,
+        ev: &mut Vec<Event>,
+    ) {
+        let (units, _) = self.follow_on_charges(s, c);
+        c.step = CombatStep::RegroupDefender;
+        c.regroup_left = crate::close_combat::REGROUP_HEXES;
+        self.replace_top(s, Frame::Combat(Box::new(c.clone())));
+        ev.push(Event::FollowOnCharge {
+            units: units.clone(),
+            target,
+        });
+        s.pending.push(Frame::ChargeMove(ChargeMove {
+            units,
+            origin: c.target,
+            at: c.target,
+            hexes: 0,
+            open: c.charge_distance,
+            zone: c.zone.clone(),
+            kind: ChargeKind::FollowOn,
+            target: Some(target),
+            watch: Vec::new(),
+            recalled: false,
+        }));
     }
 }

@@ -20,10 +20,11 @@
 //! Charge marker, Charge Zone and Charge Movement, the charge-distance CVM), in
 //! [`close_combat`] the Attack Methods (B13.1.6) and Follow-On Assaults (B13.1.7), and in
 //! [`reaction`] the Battalion Reaction Formation Change (B14.3), and [`ammunition`] (B7.9.3
-//! ammunition levels and the Artillery Resupply Phase). Still to come from Part II: Recall,
-//! Pursuit and the Follow-On Charge (B13.2.7, B13.2.9, B13.2.10), the Reaction Charge Zone and
-//! Counter-Charge (B14.4), Skirmish Zones and the SeD Recall and Command Checks (B7.6, B7.7),
-//! Covered Flanks (B7.4.1) and Prolonge (B7.9.1).
+//! ammunition levels and the Artillery Resupply Phase). [`charge`] also plays the Recall
+//! (B13.2.7), the Pursuit (B13.2.9), the Follow-On Charge (B13.2.10) and the Regroup of a
+//! Charge that ends without a target (B13.2.6). Still to come from Part II: the Reaction
+//! Charge Zone and Counter-Charge (B14.4), Skirmish Zones and the SeD Recall and Command
+//! Checks (B7.6, B7.7), Covered Flanks (B7.4.1) and Prolonge (B7.9.1).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is

@@ -369,6 +369,14 @@ impl GloryEmpire {
             ),
             // B9.4 Its modifiers were gathered during the move and travel with the check.
             CheckKind::Disorder => ("Disorder Check (B9.4.1)", "", 0, "B9.4"),
+            // B13.2.7 A Recall Check takes the Morale Check DRMs, none of its own.
+            CheckKind::Recall => ("Recall Check (B13.2.7)", "", 0, "B13.2.7"),
+            CheckKind::FollowOnCharge => (
+                "Morale Check for a Follow-On Charge (B13.2.10)",
+                "",
+                0,
+                "B13.2.10",
+            ),
         };
         let mods = if v == 0 {
             Vec::new()
@@ -425,6 +433,8 @@ impl GloryEmpire {
                     self.disorder_failed(s, &units, ck.cell, ev);
                 }
             }
+            CheckKind::Recall => self.recall_result(s, ok, ev),
+            CheckKind::FollowOnCharge => self.follow_on_result(s, &units, ok, ev),
         }
     }
 

@@ -535,6 +535,20 @@ impl GloryEmpire {
     /// HDT, through the front, never into HDT and in Column into MDT; 16.2 never at night.
     #[must_use]
     pub fn may_charge(&self, s: &State, units: &[UnitId], from: Cell, target: Cell) -> bool {
+        self.may_charge_as(s, units, from, target, false)
+    }
+
+    /// [`GloryEmpire::may_charge`], with B13.2.10's exception for a Follow-On Charge
+    /// (`follow_on`): the cavalry need not be in the Normal Morale State.
+    #[must_use]
+    pub fn may_charge_as(
+        &self,
+        s: &State,
+        units: &[UnitId],
+        from: Cell,
+        target: Cell,
+        follow_on: bool,
+    ) -> bool {
         if self.light(s) == crate::los::Light::Night || self.class_of(from).dense() {
             return false;
         }
@@ -550,7 +564,7 @@ impl GloryEmpire {
             self.data.troops[u.ix()].arm() == Arm::Cavalry
                 && matches!(t.formation, Formation::Line | Formation::Column)
                 && (tc != crate::data::TerrainClass::Mdt || t.formation == Formation::Column)
-                && t.morale == Morale::Normal
+                && (t.morale == Morale::Normal || follow_on && !t.morale.broken())
                 && t.spent == 0
                 && self.unit_arcs(s, u)[d.index() as usize] == crate::data::Arc::Front
         })
@@ -928,6 +942,12 @@ impl GloryEmpire {
                 for &u in &units {
                     s.troop_mut(u).charge = Some(at);
                 }
+                // B13.2.7 What the marker sees now, for a Recall Check before its movement.
+                let zone = self.charge_zone(s, &units, at);
+                let seen = self.charge_watch(s, &units, at, &zone);
+                s.charge_watch.retain(|w| w.at != at);
+                s.charge_watch
+                    .push(crate::state::ChargeWatch { at, units: seen });
                 ev.push(Event::ChargeMarkerPlaced { units, at });
                 // B13.2.1 The cavalry stops.
                 self.end_move(s, ev);

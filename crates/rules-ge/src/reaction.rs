@@ -449,6 +449,10 @@ impl GloryEmpire {
             origins,
             follow_on: false,
             charge_distance: 0,
+            zone: Vec::new(),
+            fled: Vec::new(),
+            pursuit: None,
+            recalled: false,
             side,
         })));
     }

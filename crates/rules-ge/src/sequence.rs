@@ -113,6 +113,7 @@ impl GloryEmpire {
             queue: Vec::new(),
             entered: Vec::new(),
             charged: Vec::new(),
+            charge_watch: Vec::new(),
             first_assault: Vec::new(),
             next_pos: (1_000_000, next),
             holders: d.objectives.iter().map(|o| o.owner).collect(),
@@ -484,6 +485,7 @@ impl GloryEmpire {
                     t.charge = None;
                 }
                 s.charged.clear();
+                s.charge_watch.clear();
                 s.stage = Stage::Assaults;
                 s.queue = self.combat_targets(s, false);
                 ev.push(Event::Phase {

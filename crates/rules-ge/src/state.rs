@@ -400,6 +400,11 @@ pub enum CheckKind {
     ReactionCharge,
     /// B9.4 A Disorder Check at the end of a move.
     Disorder,
+    /// B13.2.7 A Recall Check of charging cavalry (during its Charge Movement, or before its
+    /// Pursuit).
+    Recall,
+    /// B13.2.10 The Morale Check of cavalry about to make a Follow-On Charge.
+    FollowOnCharge,
 }
 
 /// 8.1 A check against the Morale Value of a stack's top unit, waiting for its dice.
@@ -574,8 +579,38 @@ pub enum CombatStep {
     RegroupAttacker,
     /// 13.2.5 Regroup of the defending cavalry.
     RegroupDefender,
+    /// B13.2.9 The charging cavalry that advanced may try to Recall before it pursues.
+    Pursuit,
+    /// B13.2.9 The pursuit, one hex at a time along the path of the retreat.
+    Pursuing,
+    /// B13.2.10 The charging cavalry that advanced into Open ground may try a Follow-On Charge.
+    FollowOnCharge,
+    /// B13.2.10 Its Morale Check passed, it declares the target of its Follow-On Charge.
+    FollowOnTarget,
     /// 13.2.6 Spent markers, and the end.
     Finish,
+}
+
+/// B13.2.9 A stack that retreated from the target hex of a Charge, and the path it took.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Flight {
+    /// The retreating units, top first.
+    pub units: Vec<UnitId>,
+    /// The hexes of its retreat, from the target hex on.
+    pub path: Vec<Cell>,
+}
+
+/// B13.2.9 The charging cavalry pursuing a stack that retreated from its target.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pursuit {
+    /// The pursuing units, top first.
+    pub units: Vec<UnitId>,
+    /// The pursued units.
+    pub pursued: Vec<UnitId>,
+    /// The path of their retreat, from the target hex on.
+    pub path: Vec<Cell>,
+    /// Hexes of the path the pursuers have entered.
+    pub hexes: u8,
 }
 
 /// An attacking stack of a close combat.
@@ -629,6 +664,19 @@ pub struct Combat {
     /// B13.6.2 The Open hexes the charging cavalry entered in its Charge Movement.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub charge_distance: u8,
+    /// B13.2.10 The Charge Zone of the charging cavalry as it stood at the start of the Charge
+    /// Phase (sorted; Battalion Game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zone: Vec<Cell>,
+    /// B13.2.9 The stacks that retreated from the target hex, with their paths.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fled: Vec<Flight>,
+    /// B13.2.9 The pursuit under way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pursuit: Option<Pursuit>,
+    /// B13.2.7 The charging cavalry passed its Recall Check before its Pursuit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub recalled: bool,
 }
 
 /// A leader roll (5.2.2 capture, or a random choice of casualty).
@@ -730,6 +778,42 @@ pub struct ChargeMove {
     pub open: u8,
     /// B13.2.4 Its Charge Zone, fixed when the movement began (sorted).
     pub zone: Vec<Cell>,
+    /// What kind of Charge Movement it is.
+    #[serde(default)]
+    pub kind: ChargeKind,
+    /// B13.2.10, B14.4.5 The target declared before the movement (a Follow-On Charge's, a
+    /// Reaction Charge's): the only hex it may charge.
+    #[serde(default)]
+    pub target: Option<Cell>,
+    /// B13.2.7 The potential targets in the zone as the charging cavalry last saw them (their
+    /// hex and formation): one that has left its hex or formed Square since allows a Recall
+    /// Check.
+    #[serde(default)]
+    pub watch: Vec<(UnitId, Cell, Formation)>,
+    /// B13.2.7 It passed a Recall Check: it may end the Charge where it is.
+    #[serde(default)]
+    pub recalled: bool,
+}
+
+/// The kinds of Charge Movement (Battalion Game).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChargeKind {
+    /// B13.2.5 A Charge from a Charge marker: the target is declared on contact.
+    #[default]
+    Charge,
+    /// B13.2.10 A Follow-On Charge on a declared target.
+    FollowOn,
+}
+
+/// B13.2.7 A stack's Charge marker with the potential targets in its zone when it was placed
+/// (their hex and formation), for the Recall Check before Charge Movement.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChargeWatch {
+    /// The hex of the marker.
+    pub at: Cell,
+    /// The potential targets' units, hexes and formations.
+    pub units: Vec<(UnitId, Cell, Formation)>,
 }
 
 /// The phases and segments of a Game Turn (4).
@@ -827,6 +911,9 @@ pub struct State {
     pub entered: Vec<(Cell, u8)>,
     /// 13.2.1 Hexes charged this Charge Phase.
     pub charged: Vec<Cell>,
+    /// B13.2.7 The potential targets each Charge marker saw when it was placed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub charge_watch: Vec<ChargeWatch>,
     /// 13.1.2 The first stack (its top unit) to declare an Assault on each target.
     pub first_assault: Vec<(Cell, UnitId)>,
     /// 6.2 The next stacking positions: (top, bottom).

@@ -7,7 +7,7 @@ use common::{B, F, Fx};
 use coupdoeil_engine::{Game, ToAct};
 use coupdoeil_ge::data::{Formation, Level};
 use coupdoeil_ge::event::Event;
-use coupdoeil_ge::state::{Frame, OrderKind, Stage};
+use coupdoeil_ge::state::{Frame, Morale, OrderKind, Stage};
 use coupdoeil_ge::{Action, Chance, GloryEmpire};
 
 /// The test scenario played as the Battalion Game, with LIMs on the leaders' counters (the
@@ -1253,8 +1253,216 @@ fn b13_2_6_cavalry_may_bluff_and_run_out_its_charge_without_a_target() {
         f.log()
             .contains("ends the Charge in 0503 without a target (B13.2.6)")
     );
+    // It may then Regroup (B13.2.6), and the horses are spent at the end (B13.2.12).
+    assert!(f.can("regroup 0403"), "{:?}", f.legal_text());
+    f.play("regroup 0403");
+    f.play("pass");
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0403"));
     assert_eq!(f.s.troop(f.unit("20ld")).spent, 2, "the horses are spent");
     assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0604"));
+}
+
+// B13.2.7 Recall, B13.2.9 Pursuit, B13.2.10 Follow-On Charge.
+
+#[test]
+fn b13_2_7_a_recall_check_when_a_potential_target_has_left_before_the_movement() {
+    // Two potential targets when the marker is placed; one of them leaves before the Charge
+    // Phase (as in a Reserve Movement Phase).
+    let setup = || {
+        let mut f = dragoons_and("0604", Formation::Column);
+        f.put("gren-1-2", "0704", Formation::Column, "NW");
+        f.play("charge-marker");
+        let g = f.unit("gren-1-1");
+        f.s.troop_mut(g).cell = Some(f.hex("1010"));
+        f.combat_phase(B, true);
+        f
+    };
+    let mut f = setup();
+    assert!(f.can("recall"), "{:?}", f.legal_text());
+    assert!(!f.can("end"), "no stopping at will before a Recall");
+    // A failed Recall Check (2d10 00 against MV 30): the Charge goes on.
+    f.play("recall");
+    f.d100(0);
+    assert!(!f.can("end") && !f.can("recall"), "{:?}", f.legal_text());
+    assert!(f.can("step 0403"));
+    // A passed one: the cavalry may end its Charge where it stands, and regroup.
+    let mut f = setup();
+    f.play("recall");
+    f.d100(99);
+    assert!(f.can("end") && f.can("step 0403"), "{:?}", f.legal_text());
+    f.play("end");
+    assert!(f.log().contains("after a Recall (B13.2.7)"), "{}", f.log());
+    f.play("pass");
+    assert_eq!(f.s.troop(f.unit("20ld")).spent, 2);
+    assert_eq!(f.cell_of("gren-1-2").as_deref(), Some("0704"));
+}
+
+#[test]
+fn b13_2_7_no_recall_check_without_a_cause() {
+    let f = charge_phase("0604", Formation::Column);
+    assert!(!f.can("recall"), "{:?}", f.legal_text());
+}
+
+/// The dragoons charge the grenadiers in 0604 (in `morale`) from 0302 through 0403 and 0503,
+/// the Defender Morale Check passes, no Defensive Fire, and the Cold Steel dice are 3 and 0:
+/// the cavalry wins without losses on either side, and the grenadiers are two levels worse.
+fn dragoons_win_against(morale: Morale, extra: &[(&str, &str)]) -> Fx {
+    let mut f = dragoons_and("0604", Formation::Column);
+    f.morale("gren-1-1", morale);
+    for (u, at) in extra {
+        f.put(u, at, Formation::Column, "NW");
+    }
+    f.play("charge-marker");
+    f.combat_phase(B, true);
+    f.play("step 0403");
+    f.play("step 0503");
+    f.play("charge 0604");
+    f.d100(99);
+    f.play("pass");
+    f.d10(3);
+    f.d10(0);
+    assert_eq!(f.cold_steel().map(|x| x.2), Some(true), "{}", f.log());
+    f
+}
+
+#[test]
+fn b13_2_9_a_broken_stack_pursued_loses_a_step() {
+    // Disordered, the grenadiers lose two levels: Broken, they retreat three hexes.
+    let mut f = dragoons_win_against(Morale::Disorder, &[]);
+    f.play("to 0704");
+    f.play("to 0805");
+    f.play("to 0905");
+    assert_eq!(
+        f.cell_of("20ld").as_deref(),
+        Some("0604"),
+        "the one advance is made"
+    );
+    // The dragoons may try to Recall first; they do not: they must pursue.
+    assert!(f.can("recall") && f.can("pass"), "{:?}", f.legal_text());
+    f.play("pass");
+    // They follow the path of the retreat up to the hex next to the grenadiers.
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0805"), "{}", f.log());
+    assert!(
+        f.log().contains("pursues into 0704 (B13.2.9)"),
+        "{}",
+        f.log()
+    );
+    assert!(
+        f.log()
+            .contains("Broken or Routed and pursued, loses a step (B13.2.9)"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.steps_of("gren-1-1"), 1);
+    // Then they regroup; a cavalry that pursued makes no Follow-On Charge.
+    assert!(!f.can("follow-on-charge"));
+    assert!(f.can("regroup 0704") || f.can("pass"));
+}
+
+#[test]
+fn b13_2_9_cavalry_that_passes_its_recall_check_does_not_pursue() {
+    let mut f = dragoons_win_against(Morale::Disorder, &[]);
+    f.play("to 0704");
+    f.play("to 0805");
+    f.play("to 0905");
+    assert_eq!(
+        f.cell_of("20ld").as_deref(),
+        Some("0604"),
+        "the one advance is made"
+    );
+    f.play("recall");
+    f.d100(99);
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0604"), "{}", f.log());
+    assert_eq!(f.steps_of("gren-1-1"), 2);
+    // Failing, it must pursue.
+    let mut f = dragoons_win_against(Morale::Disorder, &[]);
+    f.play("to 0704");
+    f.play("to 0805");
+    f.play("to 0905");
+    assert_eq!(
+        f.cell_of("20ld").as_deref(),
+        Some("0604"),
+        "the one advance is made"
+    );
+    f.play("recall");
+    f.d100(0);
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0805"), "{}", f.log());
+}
+
+#[test]
+fn b13_2_9_the_pursuit_stops_where_the_retreat_entered_dense_terrain() {
+    // Broken, the grenadiers retreat into the village: the dragoons do not follow.
+    let mut f = dragoons_win_against(Morale::Disorder, &[]);
+    f.play("to 0605");
+    f.first_retreats();
+    assert_eq!(
+        f.cell_of("20ld").as_deref(),
+        Some("0604"),
+        "the one advance is made"
+    );
+    assert!(
+        !f.can("recall"),
+        "no pursuit, so no Recall: {:?}",
+        f.legal_text()
+    );
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0604"));
+    assert_eq!(f.steps_of("gren-1-1"), 2, "{}", f.log());
+}
+
+#[test]
+fn b13_2_10_a_follow_on_charge_keeps_the_charge_distance_bonus() {
+    // Shaken, the grenadiers fall back into the village: no pursuit. The dragoons, in Open
+    // ground, may charge the other battalion still in their Charge Zone.
+    let setup = || {
+        let mut f = dragoons_win_against(Morale::Normal, &[("gren-1-2", "0704")]);
+        f.play("to 0605");
+        assert_eq!(
+            f.cell_of("20ld").as_deref(),
+            Some("0604"),
+            "the one advance is made"
+        );
+        assert_eq!(f.morale_of("20ld"), Morale::Disorder);
+        assert!(f.can("follow-on-charge"), "{:?}", f.legal_text());
+        f.play("follow-on-charge");
+        f
+    };
+    // The Morale Check fails (MV 30): Shaken, the dragoons fall back a hex, the Charge ends.
+    let mut f = setup();
+    f.d100(0);
+    assert_eq!(f.morale_of("20ld"), Morale::Shaken);
+    f.first_retreats();
+    assert_ne!(f.cell_of("20ld").as_deref(), Some("0604"));
+    assert_eq!(f.s.troop(f.unit("20ld")).spent, 2, "{}", f.log());
+    // It passes: the new target is declared and charged, keeping the +2 of the first Charge.
+    let mut f = setup();
+    f.d100(99);
+    f.play("charge 0704");
+    // Its Charge Movement may go round to another side of the target, or charge from here.
+    f.play("charge 0704");
+    assert!(
+        f.log()
+            .contains("make a Follow-On Charge on 0704 (B13.2.10)")
+            || f.log()
+                .contains("makes a Follow-On Charge on 0704 (B13.2.10)"),
+        "{}",
+        f.log()
+    );
+    f.d100(99); // the Defender Morale Check
+    f.play("pass"); // no Defensive Fire
+    f.d10(5);
+    f.d10(5);
+    assert!(
+        f.log()
+            .contains("charge distance, 2 Open hexes +2 (B13.6.2)"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(
+        f.log().matches("Cold Steel").count(),
+        2,
+        "two Cold Steel Combats: {}",
+        f.log()
+    );
 }
 
 #[test]
@@ -1312,6 +1520,11 @@ fn b1_soldiers_states_carry_none_of_the_battalion_fields() {
         "\"followed_on\":",
         "\"follow_on\":",
         "\"charge_distance\":",
+        "\"zone\":",
+        "\"fled\":",
+        "\"pursuit\":",
+        "\"recalled\":",
+        "\"charge_watch\":",
     ];
     let mut total = 0;
     for seed in 0..6 {

@@ -348,6 +348,10 @@ fn hypothetical(s: &State, kind: CombatKind, side: Side, from: Cell, units: Vec<
         side,
         follow_on: false,
         charge_distance: 0,
+        zone: Vec::new(),
+        fled: Vec::new(),
+        pursuit: None,
+        recalled: false,
     }
 }
 

@@ -434,6 +434,14 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     h.hex = Some(b.label(c));
                     h.unit = s.returning.first().map(|&l| lid(g, l));
                 }
+                Action::Recall | Action::FollowOnCharge => {
+                    if let Some(Frame::ChargeMove(cm)) = s.pending.last() {
+                        h.unit = cm.units.first().map(|&u| uid(g, u));
+                        h.hex = Some(b.label(cm.at));
+                    } else if let Some(cb) = combat {
+                        h.hex = Some(b.label(cb.target));
+                    }
+                }
                 Action::Pass | Action::First(_) => {}
             }
             h
