@@ -20,6 +20,20 @@ use coupdoeil_hex::Facing;
 pub const CHARGE_ZONE: u32 = 4;
 /// B13.2.5 The most hexes of Charge Movement.
 pub const CHARGE_MOVE: u8 = 3;
+/// B14.4.1 How far a Reaction Charge Zone reaches from the cavalry's front hexsides.
+pub const REACTION_CHARGE_ZONE: u32 = 3;
+
+/// The stage after `s` of a step that waits for reactions (the entry is between `PreFire` and
+/// `After`).
+fn next_stage(s: crate::state::StepStage) -> Option<crate::state::StepStage> {
+    use crate::state::StepStage;
+    match s {
+        StepStage::Leave | StepStage::Check => Some(StepStage::PreFire),
+        StepStage::PreFire => Some(StepStage::Enter),
+        StepStage::Enter => Some(StepStage::After),
+        StepStage::After => None,
+    }
+}
 
 impl GloryEmpire {
     /// B13.2.4 The Charge Zone of the cavalry `units` standing in `at`: the hexes up to four
@@ -176,6 +190,9 @@ impl GloryEmpire {
             target: None,
             watch,
             recalled: false,
+            step: None,
+            halted: false,
+            barred: Vec::new(),
         }));
     }
 
@@ -245,7 +262,15 @@ impl GloryEmpire {
             .neighbors(at)
             .filter(|&t| {
                 zone.binary_search(&t).is_ok()
-                    && self.potential_target(s, units, at, t)
+                    && if kind == ChargeKind::Reaction {
+                        // B14.4.5 A Reaction Charge's target is the trigger's hex, whatever
+                        // else has charged it this phase.
+                        units.first().is_some_and(|&u| {
+                            self.side_at(s, t) == Some(self.data.troops[u.ix()].side.other())
+                        }) && self.los(s, at, t)
+                    } else {
+                        self.potential_target(s, units, at, t)
+                    }
                     && self.may_charge_as(s, units, at, t, kind == ChargeKind::FollowOn)
             })
             .collect()
@@ -306,6 +331,9 @@ impl GloryEmpire {
         let Some(Frame::ChargeMove(cm)) = s.pending.last() else {
             return;
         };
+        if cm.step.is_some() || cm.halted {
+            return;
+        }
         let steps = self.charge_steps(s, cm);
         let declarations = self.charge_declarations(s, cm);
         if steps.is_empty() || cm.recalled || cm.target.is_some() && declarations.is_empty() {
@@ -326,38 +354,21 @@ impl GloryEmpire {
         let units = self.alive_in(s, &cm.units, cm.at);
         match a {
             Action::Step(to) => {
-                let from = cm.at;
-                let side = self.data.troops[units[0].ix()].side;
-                for &u in units.iter().rev() {
-                    let p = s.top_pos();
-                    let t = s.troop_mut(u);
-                    t.cell = Some(to);
-                    t.pos = p;
-                }
-                cm.at = to;
-                cm.hexes += 1;
-                // B13.6.2 A Follow-On Charge keeps the bonus of the Charge before it.
-                if self.class_of(to) == TerrainClass::Open && cm.kind == ChargeKind::Charge {
-                    cm.open += 1;
-                }
                 // B13.2.7 RULING: a Recall Check is made when it is due, before moving on.
-                cm.watch = self.charge_watch(s, &units, to, &cm.zone);
-                ev.push(Event::Moved {
-                    units: units.clone(),
-                    from: Some(from),
-                    to,
-                    cost: 0,
-                    left: CHARGE_MOVE - cm.hexes,
-                });
+                cm.watch = self.charge_watch(s, &units, cm.at, &cm.zone);
+                // B14 The step waits for the reactions it triggers (see charge_auto).
+                cm.step = Some((to, crate::state::StepStage::Leave));
                 self.replace_top(s, Frame::ChargeMove(cm));
-                self.touch_objective(s, to, side, ev);
-                self.road_columns_break(s, side, to, ev);
             }
             Action::Recall => {
                 cm.watch = self.charge_watch(s, &units, cm.at, &cm.zone);
                 let at = cm.at;
                 self.replace_top(s, Frame::ChargeMove(cm));
                 self.push_check(s, CheckKind::Recall, at, units, None);
+            }
+            Action::Charge(target) if cm.kind == ChargeKind::Reaction => {
+                s.pending.pop();
+                self.push_reaction_combat(s, cm.at, units, target, cm.open, ev);
             }
             Action::Charge(target) => {
                 s.pending.pop();
@@ -396,6 +407,214 @@ impl GloryEmpire {
         }
     }
 
+    /// B13.2.5 The charging stack enters `to`: one hex more of its Charge Movement, an Open
+    /// one counting for the charge-distance bonus (B13.6.2; a Follow-On Charge keeps its first
+    /// Charge's); what it sees of its targets is taken again (B13.2.7).
+    fn charge_enter(
+        &self,
+        s: &mut State,
+        cm: &mut ChargeMove,
+        units: &[UnitId],
+        to: Cell,
+        ev: &mut Vec<Event>,
+    ) {
+        let from = cm.at;
+        for &u in units.iter().rev() {
+            let p = s.top_pos();
+            let t = s.troop_mut(u);
+            t.cell = Some(to);
+            t.pos = p;
+        }
+        cm.at = to;
+        cm.hexes += 1;
+        if self.class_of(to) == TerrainClass::Open && cm.kind != ChargeKind::FollowOn {
+            cm.open += 1;
+        }
+        // B13.2.7 Targets newly in sight are watched too.
+        for w in self.charge_watch(s, units, to, &cm.zone) {
+            if !cm.watch.iter().any(|x| x.0 == w.0) {
+                cm.watch.push(w);
+            }
+        }
+        ev.push(Event::Moved {
+            units: units.to_vec(),
+            from: Some(from),
+            to,
+            cost: 0,
+            left: CHARGE_MOVE - cm.hexes,
+        });
+    }
+
+    /// Runs a Charge Movement forward where it needs no decision: a step through its
+    /// reactions (B14: Reaction Fire, a Reaction Formation Change, a Counter-Charge; only
+    /// Reaction Fire answers a Reaction Charge Movement, B14.4.5), a Charge aborted by a
+    /// Counter-Charge (B14.4.3), a charging stack driven off or destroyed (B13.2.5: Reaction
+    /// Fire that leaves it Shaken ends the Charge; RULING: its horses are spent).
+    pub(crate) fn charge_auto(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
+        use crate::state::StepStage;
+        let Some(Frame::ChargeMove(mut cm)) = s.pending.last().cloned() else {
+            return false;
+        };
+        if cm.halted {
+            s.pending.pop();
+            return true;
+        }
+        let units = self.alive_in(s, &cm.units, cm.at);
+        if units.is_empty() {
+            s.pending.pop();
+            let mut left: Vec<UnitId> = cm
+                .units
+                .iter()
+                .copied()
+                .filter(|&u| s.troop(u).cell.is_some())
+                .collect();
+            left.sort_unstable();
+            for &u in &left {
+                s.troop_mut(u).spent = crate::close_combat::SPENT_MARKERS;
+            }
+            if !left.is_empty() {
+                ev.push(Event::Spent { units: left });
+            }
+            return true;
+        }
+        let Some((to, stage)) = cm.step else {
+            return false;
+        };
+        if stage == StepStage::Enter {
+            self.charge_enter(s, &mut cm, &units, to, ev);
+            cm.step = Some((to, StepStage::After));
+            self.replace_top(s, Frame::ChargeMove(cm));
+            let side = self.data.troops[units[0].ix()].side;
+            self.touch_objective(s, to, side, ev);
+            self.road_columns_break(s, side, to, ev);
+            return true;
+        }
+        let from = cm.at;
+        cm.step = next_stage(stage).map(|x| (to, x));
+        let source = if cm.kind == ChargeKind::Reaction {
+            crate::state::MoveSource::ReactionCharge
+        } else {
+            crate::state::MoveSource::Charge
+        };
+        let barred = cm.barred.clone();
+        self.replace_top(s, Frame::ChargeMove(cm));
+        self.step_reactions(s, &units, (from, to, stage), source, &barred);
+        true
+    }
+
+    /// B14.4.1 The Reaction Charge Zone of the cavalry `units` in `at`: up to three hexes
+    /// through its front hexsides (RULING: the Charge Zone's shape, ruling 83), Open hexes
+    /// only, reached hex to hex from the cavalry without crossing a Hexside Obstacle or a
+    /// hexside closed to cavalry (RULING, ruling 92). Only cavalry in Line or Column projects
+    /// one.
+    #[must_use]
+    pub fn reaction_charge_zone(&self, s: &State, units: &[UnitId], at: Cell) -> Vec<Cell> {
+        let Some(&top) = units.first() else {
+            return Vec::new();
+        };
+        if !units.iter().all(|&u| {
+            self.data.troops[u.ix()].arm() == Arm::Cavalry
+                && matches!(s.troop(u).formation, Formation::Line | Formation::Column)
+        }) {
+            return Vec::new();
+        }
+        let arcs = self.unit_arcs(s, top);
+        let b = &self.data.board;
+        let front = |h: Cell| {
+            let d = b.distance(at, h);
+            (1..=REACTION_CHARGE_ZONE).contains(&d)
+                && self.exit_dirs(at, h).iter().any(Option::is_some)
+                && self
+                    .exit_dirs(at, h)
+                    .iter()
+                    .flatten()
+                    .all(|e| arcs[e.index() as usize] == Arc::Front)
+        };
+        let mut zone: Vec<Cell> = Vec::new();
+        let mut frontier = vec![at];
+        for _ in 0..REACTION_CHARGE_ZONE {
+            let mut next = Vec::new();
+            for &c in &frontier {
+                for n in b.neighbors(c) {
+                    if n != at
+                        && !zone.contains(&n)
+                        && front(n)
+                        && self.class_of(n) == TerrainClass::Open
+                        && self.data.terrain(n).cost[Mover::Cavalry as usize].is_some()
+                        && !self.data.obstacle_between(c, n)
+                        && !self.hexside_impassable(Mover::Cavalry, c, n)
+                    {
+                        zone.push(n);
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        zone.sort_unstable();
+        zone
+    }
+
+    /// B14.4 Whether the stack in `c` may attempt a Reaction Charge against the moving stack
+    /// `movers` in `x` (Battalion Game): cavalry in Line or Column, Normal, not Spent, not in
+    /// MDT or HDT, not at night (13.2.2), with `x` in its Reaction Charge Zone and in sight,
+    /// able to reach it by a Reaction Charge Movement without turning (B14.4.2), and no
+    /// attempt yet against this moving stack (B14.4.2).
+    #[must_use]
+    pub fn may_reaction_charge(
+        &self,
+        s: &State,
+        st: &[UnitId],
+        c: Cell,
+        x: Cell,
+        movers: &[UnitId],
+    ) -> bool {
+        if st.is_empty()
+            || self.light(s) == crate::los::Light::Night
+            || self.class_of(c).dense()
+            || !st.iter().all(|&u| {
+                let t = s.troop(u);
+                self.data.troops[u.ix()].arm() == Arm::Cavalry
+                    && matches!(t.formation, Formation::Line | Formation::Column)
+                    && t.morale == Morale::Normal
+                    && t.spent == 0
+            })
+        {
+            return false;
+        }
+        if let Some(key) = Self::mover_key(movers)
+            && st.iter().any(|&u| s.reaction_charges.contains(&(u, key)))
+        {
+            return false;
+        }
+        let zone = self.reaction_charge_zone(s, st, c);
+        zone.binary_search(&x).is_ok()
+            && self.los(s, c, x)
+            && self.reaction_reach(s, st, c, 0, x, &zone)
+    }
+
+    /// B14.4.2, B14.4.5 Whether the cavalry `st` standing in `at` after `hexes` hexes of
+    /// Reaction Charge Movement can still come next to `x` and charge it.
+    fn reaction_reach(
+        &self,
+        s: &State,
+        st: &[UnitId],
+        at: Cell,
+        hexes: u8,
+        x: Cell,
+        zone: &[Cell],
+    ) -> bool {
+        if self.data.board.adjacent(at, x)
+            && self.may_charge(s, st, at, x)
+            && s.stack(at).iter().all(|u| st.contains(u))
+        {
+            return true;
+        }
+        self.charge_steps_from(s, st, at, hexes, zone)
+            .into_iter()
+            .any(|n| self.reaction_reach(s, st, n, hexes + 1, x, zone))
+    }
+
     /// B13.2.6, B13.2.11, B13.2.12 A Charge ended without combat (run out, recalled, cut short):
     /// the cavalry still in `at` may Regroup, and the Charge's Finish spends the horses. The
     /// Regroup and the Finish are those of a close combat with no defenders, its target the
@@ -427,6 +646,7 @@ impl GloryEmpire {
             fled: Vec::new(),
             pursuit: None,
             recalled: false,
+            def_charge_distance: 0,
         })));
     }
 }
@@ -500,19 +720,18 @@ impl GloryEmpire {
             pursued,
             path,
             hexes: 0,
+            step: None,
+            halted: false,
         };
         self.pursuit_next(s, &p).map(|_| p)
     }
 
-    /// B13.2.9 One hex of the pursuit: the pursuers follow the retreat's path, turning to face
+    /// B13.2.9 The pursuers enter `next`, the next hex of the retreat's path, turning to face
     /// the way they go when they must; a Broken or Routed stack pursued into the first hex
-    /// loses a step. Returns `false` when the pursuit is over.
-    pub(crate) fn pursue_step(&self, s: &mut State, c: &mut Combat, ev: &mut Vec<Event>) -> bool {
+    /// loses a step.
+    fn pursue_into(&self, s: &mut State, c: &mut Combat, next: Cell, ev: &mut Vec<Event>) {
         let Some(mut p) = c.pursuit.clone() else {
-            return false;
-        };
-        let Some(next) = self.pursuit_next(s, &p) else {
-            return false;
+            return;
         };
         let at = p.path[usize::from(p.hexes)];
         let units = self.alive_in(s, &p.units, at);
@@ -536,28 +755,81 @@ impl GloryEmpire {
             }
         }
         p.hexes += 1;
+        p.step = Some((next, crate::state::StepStage::After));
         ev.push(Event::Pursued {
             units: units.clone(),
             to: next,
         });
-        if p.hexes == 1 {
-            let pursued: Vec<UnitId> = p
-                .pursued
-                .iter()
-                .copied()
-                .filter(|&u| s.troop(u).cell.is_some() && s.troop(u).morale.broken())
-                .collect();
-            if !pursued.is_empty() {
-                ev.push(Event::PursuitLoss {
-                    units: pursued.clone(),
-                });
-                self.lose_steps(s, &pursued, 1, ev);
-            }
-        }
+        let first = p.hexes == 1;
+        let pursued: Vec<UnitId> = p
+            .pursued
+            .iter()
+            .copied()
+            .filter(|&u| s.troop(u).cell.is_some() && s.troop(u).morale.broken())
+            .collect();
         c.pursuit = Some(p);
+        // The combat is written back before anything is pushed above it.
+        self.replace_top(s, Frame::Combat(Box::new(c.clone())));
+        if first && !pursued.is_empty() {
+            ev.push(Event::PursuitLoss {
+                units: pursued.clone(),
+            });
+            self.lose_steps(s, &pursued, 1, ev);
+        }
         self.touch_objective(s, next, side, ev);
         self.road_columns_break(s, side, next, ev);
-        true
+    }
+
+    /// B13.2.9 The pursuit goes on by one stage: the next hex is chosen, each step waits for
+    /// the reactions it triggers (B13.2.9: a Reaction Charge ends the pursuit), then the
+    /// pursuers enter. The combat frame is written back before anything is pushed above it.
+    /// Returns `false` when the pursuit is over (the combat is not written back then).
+    pub(crate) fn pursue_stage(&self, s: &mut State, c: &mut Combat, ev: &mut Vec<Event>) -> bool {
+        use crate::state::StepStage;
+        let Some(mut p) = c.pursuit.clone() else {
+            return false;
+        };
+        if p.halted {
+            return false;
+        }
+        let at = p.path[usize::from(p.hexes)];
+        let units = self.alive_in(s, &p.units, at);
+        if units.is_empty() {
+            return false;
+        }
+        match p.step {
+            None => {
+                let Some(next) = self.pursuit_next(s, &p) else {
+                    return false;
+                };
+                p.step = Some((next, StepStage::Leave));
+                c.pursuit = Some(p);
+                self.replace_top(s, Frame::Combat(Box::new(c.clone())));
+                true
+            }
+            Some((next, StepStage::Enter)) => {
+                if self.pursuit_next(s, &p) != Some(next) {
+                    return false;
+                }
+                self.pursue_into(s, c, next, ev);
+                true
+            }
+            Some((next, stage)) => {
+                let after = next_stage(stage);
+                p.step = after.map(|x| (next, x));
+                c.pursuit = Some(p);
+                self.replace_top(s, Frame::Combat(Box::new(c.clone())));
+                let from = if stage == StepStage::After { next } else { at };
+                self.step_reactions(
+                    s,
+                    &units,
+                    (from, next, stage),
+                    crate::state::MoveSource::Pursuit,
+                    &[],
+                );
+                true
+            }
+        }
     }
 
     /// B13.2.9 Notes that `units` retreated along `path` (its first hex the one they left): a
@@ -683,6 +955,9 @@ impl GloryEmpire {
             target: Some(target),
             watch: Vec::new(),
             recalled: false,
+            step: None,
+            halted: false,
+            barred: Vec::new(),
         }));
     }
 }

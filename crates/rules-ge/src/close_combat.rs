@@ -135,6 +135,7 @@ impl GloryEmpire {
             fled: Vec::new(),
             pursuit: None,
             recalled: false,
+            def_charge_distance: 0,
             side,
         })));
     }
@@ -837,10 +838,12 @@ impl GloryEmpire {
                 if c.pursuit.is_none() {
                     c.pursuit = self.pursuit_due(s, &c);
                 }
-                if !self.pursue_step(s, &mut c, ev) {
-                    c.regroup_left = REGROUP_HEXES;
-                    c.step = CombatStep::RegroupAttacker;
+                if self.pursue_stage(s, &mut c, ev) {
+                    // The combat is written back already, and may have frames above it.
+                    return true;
                 }
+                c.regroup_left = REGROUP_HEXES;
+                c.step = CombatStep::RegroupAttacker;
                 true
             }
             CombatStep::FollowOnCharge => {
@@ -1213,6 +1216,25 @@ impl GloryEmpire {
                 if p.is_some_and(|p| p.kind == PostKind::Building) || through_front {
                     def.push(md("Fortified Post", i16::from(cs.post), "15.2"));
                 }
+            }
+            // B14.4.3, B13.6.2 In a Counter-Charge the defending cavalry keeps the Open hexes
+            // of the Charge Movement it was making (RULING: not across a Hexside Obstacle,
+            // not in twilight).
+            if c.def_charge_distance > 0
+                && self.light(s) == crate::los::Light::Day
+                && atts
+                    .iter()
+                    .all(|a| !self.data.obstacle_between(a.cell, c.target))
+            {
+                def.push(md(
+                    format!(
+                        "charge distance of the Counter-Charged, {} Open hex{}",
+                        c.def_charge_distance,
+                        if c.def_charge_distance == 1 { "" } else { "es" }
+                    ),
+                    i16::from(c.def_charge_distance),
+                    "B13.6.2",
+                ));
             }
             if charge && s.troop(dt).formation == Formation::Square {
                 let sp: i16 = defs

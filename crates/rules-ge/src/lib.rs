@@ -22,8 +22,10 @@
 //! [`reaction`] the Battalion Reaction Formation Change (B14.3), and [`ammunition`] (B7.9.3
 //! ammunition levels and the Artillery Resupply Phase). [`charge`] also plays the Recall
 //! (B13.2.7), the Pursuit (B13.2.9), the Follow-On Charge (B13.2.10) and the Regroup of a
-//! Charge that ends without a target (B13.2.6). Still to come from Part II: the Reaction
-//! Charge Zone and Counter-Charge (B14.4), Skirmish Zones and the SeD Recall and Command
+//! Charge that ends without a target (B13.2.6), and [`reaction`] the Battalion Reaction Charge
+//! (B14.4: its zone, Reaction Charge Movement, one attempt per moving stack, the
+//! Counter-Charge) with the reactions a Charge Movement, a Pursuit and a Retreat Before
+//! Combat trigger. Still to come from Part II: Skirmish Zones and the SeD Recall and Command
 //! Checks (B7.6, B7.7), Covered Flanks (B7.4.1) and Prolonge (B7.9.1).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the

@@ -278,5 +278,20 @@ impl GloryEmpire {
         if !normal.is_empty() {
             self.set_morale(s, &normal, Some(Morale::Disorder), ev);
         }
+        // B13.4, B13.4.7 The retreat may trigger a Reaction Charge once it is over, if the
+        // stack is still in the zone; the attackers it falls back from may not react.
+        let barred: Vec<UnitId> = self
+            .live_attackers(s, c)
+            .into_iter()
+            .flat_map(|a| a.units)
+            .collect();
+        let still = self.alive_in(s, &defs, to);
+        self.open_window_for(
+            s,
+            crate::state::Trigger::Entered { at: to },
+            &still,
+            crate::state::MoveSource::RetreatBefore,
+            &barred,
+        );
     }
 }

@@ -114,6 +114,7 @@ impl GloryEmpire {
             entered: Vec::new(),
             charged: Vec::new(),
             charge_watch: Vec::new(),
+            reaction_charges: Vec::new(),
             first_assault: Vec::new(),
             next_pos: (1_000_000, next),
             holders: d.objectives.iter().map(|o| o.owner).collect(),
@@ -372,14 +373,7 @@ impl GloryEmpire {
                         false
                     }
                 }
-                Frame::ChargeMove(cm) => {
-                    if self.alive_in(s, &cm.units, cm.at).is_empty() {
-                        s.pending.pop();
-                        true
-                    } else {
-                        false
-                    }
-                }
+                Frame::ChargeMove(_) => self.charge_auto(s, ev),
                 Frame::FireRoll(_)
                 | Frame::OrdersRoll(_)
                 | Frame::OrdersPass(_)
@@ -441,6 +435,8 @@ impl GloryEmpire {
         if self.sudden_end(s, ev) {
             return;
         }
+        // B14.4.2 Reaction Charge attempts are counted phase by phase.
+        s.reaction_charges.clear();
         let np = s.phasing.other();
         match s.stage {
             Stage::Fire => {

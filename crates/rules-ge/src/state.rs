@@ -520,6 +520,45 @@ pub struct Window {
     pub kind: ReactKind,
     /// 14.1 Hexes of stacks that have reacted to this event (one reaction per event).
     pub done: Vec<Cell>,
+    /// The stack whose move triggered the event, when it is not the moving group of a
+    /// Movement Phase (a Charge Movement, a Pursuit, a Retreat Before Combat; Battalion
+    /// Game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub movers: Vec<UnitId>,
+    /// What kind of move triggered it.
+    #[serde(default, skip_serializing_if = "MoveSource::is_move")]
+    pub source: MoveSource,
+    /// 14.1, B13.4.7 Units that may not react to it (the stack the movers react to, the
+    /// attackers a Retreat Before Combat falls back from).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub barred: Vec<UnitId>,
+}
+
+/// What kind of move triggered a reaction (Battalion Game; the Soldiers Game knows only the
+/// Movement Phases' moves).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveSource {
+    /// 9.1 A move of the Movement or Reserve Movement Phase.
+    #[default]
+    Move,
+    /// B13.2.5 A Charge Movement (a Follow-On Charge's included).
+    Charge,
+    /// B13.2.9 A Pursuit.
+    Pursuit,
+    /// B14.4.5 A Reaction Charge Movement: only Reaction Fire answers it.
+    ReactionCharge,
+    /// B13.4.7 A Retreat Before Combat: answered once it ends (ruling 94).
+    RetreatBefore,
+}
+
+impl MoveSource {
+    /// The Movement Phases' moves (the default, left out of a state's JSON).
+    #[must_use]
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    pub fn is_move(&self) -> bool {
+        *self == MoveSource::Move
+    }
 }
 
 /// 13 The kind of a close combat.
@@ -609,8 +648,14 @@ pub struct Pursuit {
     pub pursued: Vec<UnitId>,
     /// The path of their retreat, from the target hex on.
     pub path: Vec<Cell>,
-    /// Hexes of the path the pursuers have entered.
+    /// B13.2.9 Hexes of the path the pursuers have entered.
     pub hexes: u8,
+    /// The hex being entered and how far the step has gone (its reactions, B14).
+    #[serde(default)]
+    pub step: Option<(Cell, StepStage)>,
+    /// B13.2.9 A Reaction Charge against the pursuers has ended the pursuit.
+    #[serde(default)]
+    pub halted: bool,
 }
 
 /// An attacking stack of a close combat.
@@ -677,6 +722,10 @@ pub struct Combat {
     /// B13.2.7 The charging cavalry passed its Recall Check before its Pursuit.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub recalled: bool,
+    /// B14.4.3, B13.6.2 A Counter-Charge: the Open hexes the defending cavalry had entered
+    /// in the Charge Movement it was making.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub def_charge_distance: u8,
 }
 
 /// A leader roll (5.2.2 capture, or a random choice of casualty).
@@ -790,9 +839,18 @@ pub struct ChargeMove {
     /// Check.
     #[serde(default)]
     pub watch: Vec<(UnitId, Cell, Formation)>,
-    /// B13.2.7 It passed a Recall Check: it may end the Charge where it is.
+    /// B13.2.7 It passed a Recall Check: it may end the Charge where it stands.
     #[serde(default)]
     pub recalled: bool,
+    /// The hex being entered and how far the step has gone (its reactions, B14).
+    #[serde(default)]
+    pub step: Option<(Cell, StepStage)>,
+    /// B14.4.3 A Counter-Charge has aborted this Charge.
+    #[serde(default)]
+    pub halted: bool,
+    /// B14.1 The units a Reaction Charge Movement answers: they may not react to it.
+    #[serde(default)]
+    pub barred: Vec<UnitId>,
 }
 
 /// The kinds of Charge Movement (Battalion Game).
@@ -804,6 +862,8 @@ pub enum ChargeKind {
     Charge,
     /// B13.2.10 A Follow-On Charge on a declared target.
     FollowOn,
+    /// B14.4.5 A Reaction Charge Movement to the hex of the stack that triggered it.
+    Reaction,
 }
 
 /// B13.2.7 A stack's Charge marker with the potential targets in its zone when it was placed
@@ -914,6 +974,10 @@ pub struct State {
     /// B13.2.7 The potential targets each Charge marker saw when it was placed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub charge_watch: Vec<ChargeWatch>,
+    /// B14.4.2 Reaction Charge attempts this phase: (the reacting unit, the moving stack's
+    /// lowest unit id).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reaction_charges: Vec<(UnitId, UnitId)>,
     /// 13.1.2 The first stack (its top unit) to declare an Assault on each target.
     pub first_assault: Vec<(Cell, UnitId)>,
     /// 6.2 The next stacking positions: (top, bottom).

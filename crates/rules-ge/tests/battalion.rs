@@ -160,6 +160,19 @@ fn drive(f: &mut Fx, stop: impl Fn(&Fx) -> bool) {
     panic!("no stop: {}", f.game.waiting_text(&f.s));
 }
 
+/// Declines every reaction offered now (B14).
+fn decline(f: &mut Fx) {
+    while matches!(f.s.pending.last(), Some(Frame::React(_))) && f.to_act() != ToAct::Chance {
+        f.play("pass");
+    }
+}
+
+/// A step of a Charge Movement (or of any move), the enemy declining every reaction.
+fn step(f: &mut Fx, to: &str) {
+    f.play(&format!("step {to}"));
+    decline(f);
+}
+
 fn phases(f: &Fx) -> Vec<String> {
     f.events
         .iter()
@@ -1211,9 +1224,9 @@ fn b13_2_5_charge_movement_and_the_target_declared_on_contact() {
     let mut f = charge_phase("0604", Formation::Column);
     assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
     assert!(f.can("step 0403"));
-    f.play("step 0403");
+    step(&mut f, "0403");
     // 0503 is in the grenadiers' ZOC: the movement stops there, next to them.
-    f.play("step 0503");
+    step(&mut f, "0503");
     assert!(!f.can("step 0604") && !f.can("step 0504"));
     assert!(f.can("charge 0604"));
     f.play("charge 0604");
@@ -1243,8 +1256,8 @@ fn b13_2_6_cavalry_may_bluff_and_run_out_its_charge_without_a_target() {
     // Next to the grenadiers (in their ZOC) without declaring them: the charge ends there,
     // the horses spent.
     let mut f = charge_phase("0604", Formation::Column);
-    f.play("step 0403");
-    f.play("step 0503");
+    step(&mut f, "0403");
+    step(&mut f, "0503");
     assert!(f.can("charge 0604"));
     // It can go no further: it may still end its charge without declaring them (a bluff).
     assert!(f.can("end"));
@@ -1314,8 +1327,8 @@ fn dragoons_win_against(morale: Morale, extra: &[(&str, &str)]) -> Fx {
     }
     f.play("charge-marker");
     f.combat_phase(B, true);
-    f.play("step 0403");
-    f.play("step 0503");
+    step(&mut f, "0403");
+    step(&mut f, "0503");
     f.play("charge 0604");
     f.d100(99);
     f.play("pass");
@@ -1468,8 +1481,8 @@ fn b13_2_10_a_follow_on_charge_keeps_the_charge_distance_bonus() {
 #[test]
 fn b13_6_2_no_charge_distance_bonus_against_a_square() {
     let mut f = charge_phase("0604", Formation::Square);
-    f.play("step 0403");
-    f.play("step 0503");
+    step(&mut f, "0403");
+    step(&mut f, "0503");
     f.play("charge 0604");
     f.d100(99);
     f.play("pass");
@@ -1770,4 +1783,264 @@ fn b13_3_unlimbered_guns_out_of_ammo_alone_are_overrun() {
     f.mark("gren-1-1", "0303", false);
     f.combat_phase(F, false);
     assert_eq!(f.cell_of("robe"), None, "{}", f.log());
+}
+
+// ---------------------------------------------------------------------------------------------
+// B14.4 Reaction Charges.
+
+fn zone_of(f: &Fx, unit: &str, at: &str) -> Vec<String> {
+    let u = f.unit(unit);
+    f.game
+        .reaction_charge_zone(&f.s, &[u], f.hex(at))
+        .into_iter()
+        .map(|c| f.label(c))
+        .collect()
+}
+
+#[test]
+fn b14_4_1_the_reaction_charge_zone_stops_at_dense_ground_and_obstacles() {
+    let mut f = battalion();
+    f.put("20ld", "0404", Formation::Column, "SE");
+    let zone = zone_of(&f, "20ld", "0404");
+    let charge_zone: Vec<String> = f
+        .game
+        .charge_zone(&f.s, &[f.unit("20ld")], f.hex("0404"))
+        .into_iter()
+        .map(|c| f.label(c))
+        .collect();
+    // Three hexes through the front, in the open.
+    for h in ["0405", "0503", "0504", "0604", "0704"] {
+        assert!(zone.contains(&h.to_string()), "{h} in {zone:?}");
+    }
+    // Not four, not into the vineyard (LDT) or the village (MDT), not across the Maceira:
+    // 0506 is three hexes off through the front, but only across the stream.
+    for h in ["0805", "0407", "0605", "0506"] {
+        assert!(!zone.contains(&h.to_string()), "{h} not in {zone:?}");
+    }
+    assert!(charge_zone.contains(&"0506".to_string()));
+    // Only cavalry in Line or Column projects one.
+    f.s.troop_mut(f.unit("20ld")).formation = Formation::RoadColumn;
+    assert!(zone_of(&f, "20ld", "0404").is_empty());
+}
+
+/// The French grenadiers in 0704 (Column facing NW) start to move in a French Movement Phase,
+/// the British 20th Light Dragoons waiting in 0302 (Column facing SE).
+fn grenadiers_near_the_dragoons() -> Fx {
+    let mut f = battalion();
+    f.put("20ld", "0302", Formation::Column, "SE");
+    f.put("gren-1-1", "0704", Formation::Column, "NW");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0604");
+    f
+}
+
+#[test]
+fn b14_4_2_a_reaction_charge_answers_an_enemy_entering_the_zone() {
+    let mut f = grenadiers_near_the_dragoons();
+    assert!(f.can("react-charge 0302"), "{:?}", f.legal_text());
+    f.play("react-charge 0302");
+    f.d100(99);
+    // B14.4.5 The dragoons' Reaction Charge Movement to the grenadiers' hex, which ends
+    // their move.
+    assert!(
+        f.log().contains("Reaction Charge Movement (B14.4.5)"),
+        "{}",
+        f.log()
+    );
+    assert!(f.s.moving.as_ref().is_none_or(|m| m.halted));
+    step(&mut f, "0403");
+    step(&mut f, "0503");
+    f.play("charge 0604");
+    assert!(f.log().contains("Reaction Charge (14.4.3)"), "{}", f.log());
+    // No Retreat Before Combat, no Recall: the Defender Morale Check, no Defensive Fire,
+    // then Cold Steel with the two Open hexes of the movement.
+    f.d100(99);
+    f.play("pass");
+    f.d10(5);
+    f.d10(5);
+    assert!(
+        f.log()
+            .contains("charge distance, 2 Open hexes +2 (B13.6.2)"),
+        "{}",
+        f.log()
+    );
+    assert!(
+        f.s.moving.as_ref().is_none_or(|m| m.halted),
+        "the grenadiers' move is over"
+    );
+}
+
+#[test]
+fn b14_4_2_one_attempt_per_moving_stack() {
+    let mut f = grenadiers_near_the_dragoons();
+    f.play("react-charge 0302");
+    // A failed check costs nothing (B14.4.4), and the grenadiers move on.
+    f.d100(0);
+    assert_eq!(f.morale_of("20ld"), Morale::Normal);
+    assert!(f.s.moving.is_some());
+    // Still in the zone, they trigger no second attempt by the same dragoons.
+    f.play("step 0503");
+    assert!(!f.can("react-charge 0302"), "{:?}", f.legal_text());
+    assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0503"));
+}
+
+#[test]
+fn b14_4_2_no_reaction_charge_out_of_sight_or_out_of_reach() {
+    // Into the village (MDT): not in the zone.
+    let mut f = battalion();
+    f.put("20ld", "0302", Formation::Column, "SE");
+    f.put("gren-1-1", "0704", Formation::Column, "SW");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0605");
+    assert!(!f.can("react-charge 0302"), "{:?}", f.legal_text());
+    // Spent dragoons make none.
+    let mut f = battalion();
+    f.put("20ld", "0302", Formation::Column, "SE");
+    f.s.troop_mut(f.unit("20ld")).spent = 1;
+    f.put("gren-1-1", "0704", Formation::Column, "NW");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0604");
+    assert!(!f.can("react-charge 0302"), "{:?}", f.legal_text());
+}
+
+/// The French dragoons (Margaron's, under an Attack order) in 0905 (Column facing NW) with a
+/// Charge marker placed against the British 2/97th in 0604; the 20th Light Dragoons wait in
+/// 0702 (Column facing S). The French Charge Phase begins.
+fn french_charge_near_the_light_dragoons() -> Fx {
+    let mut f = battalion();
+    f.put_leader("margaron", "0905");
+    let m = f.leader("margaron");
+    f.s.leaders[m.ix()].order = Some(OrderKind::Attack);
+    f.put("drag-3a", "0905", Formation::Column, "NW");
+    f.put("2-97", "0604", Formation::Column, "SE");
+    f.put("20ld", "0702", Formation::Column, "S");
+    f.mark("drag-3a", "0905", true);
+    f.combat_phase(F, true);
+    f
+}
+
+#[test]
+fn b14_4_3_a_counter_charge_aborts_the_charge_and_both_keep_their_distance() {
+    let mut f = french_charge_near_the_light_dragoons();
+    f.play("step 0805");
+    // The 2/97th may form Square as the French leave 0905 and enter 0805 (B14.3); once they
+    // are in 0805 the light dragoons may counter-charge.
+    while !f.can("react-charge 0702") && f.can("react-square 0604") {
+        f.play("pass");
+    }
+    assert!(f.can("react-charge 0702"), "{:?}", f.legal_text());
+    f.play("react-charge 0702");
+    f.d100(99);
+    assert!(f.log().contains("Counter-Charge (B14.4.3)"), "{}", f.log());
+    step(&mut f, "0703");
+    step(&mut f, "0704");
+    f.play("charge 0805");
+    // Against cavalry: straight to Cold Steel, both sides with their charge distance.
+    f.d10(5);
+    f.d10(5);
+    assert!(
+        f.log()
+            .contains("charge distance, 2 Open hexes +2 (B13.6.2)"),
+        "{}",
+        f.log()
+    );
+    assert!(
+        f.log()
+            .contains("charge distance of the Counter-Charged, 1 Open hex +1 (B13.6.2)"),
+        "{}",
+        f.log()
+    );
+    drive(&mut f, |f| {
+        !f.s.pending
+            .iter()
+            .any(|x| matches!(x, Frame::ChargeMove(_) | Frame::Combat(_)))
+    });
+    // The French Charge is over: it never reached the 2/97th; both cavalry are spent.
+    assert_eq!(f.s.troop(f.unit("drag-3a")).spent, 2, "{}", f.log());
+    assert_eq!(f.s.troop(f.unit("20ld")).spent, 2);
+    assert!(
+        !f.log().contains("declares a Charge on 0604"),
+        "{}",
+        f.log()
+    );
+    assert!(
+        !f.s.pending
+            .iter()
+            .any(|x| matches!(x, Frame::ChargeMove(_)))
+    );
+}
+
+#[test]
+fn b13_4_a_retreat_before_combat_may_trigger_a_reaction_charge() {
+    // The 20th Light Dragoons, assaulted by the grenadiers, must fall back (B13.4.1); the
+    // French dragoons may charge them where they stop, if still in their zone.
+    let mut f = battalion();
+    f.put("20ld", "0503", Formation::Column, "S");
+    f.put("gren-1-1", "0604", Formation::Column, "NW");
+    f.put("drag-3a", "0104", Formation::Column, "NE");
+    f.mark("gren-1-1", "0503", false);
+    f.combat_phase(F, false);
+    assert!(f.can("rbc 0302"), "{:?}", f.legal_text());
+    f.play("rbc 0302");
+    assert!(f.can("react-charge 0104"), "{:?}", f.legal_text());
+    // The grenadiers the dragoons fell back from may not react (B13.4.7).
+    f.play("react-charge 0104");
+    f.d100(99);
+    assert!(
+        f.log().contains("Reaction Charge Movement (B14.4.5)"),
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn b13_2_7_a_target_forming_square_in_reaction_allows_a_recall_check() {
+    let mut f = charge_phase("0604", Formation::Column);
+    f.play("step 0403");
+    // The grenadiers form Square as the dragoons come on (B14.3): a Disorder Check passed.
+    while !f.can("react-square 0604") {
+        f.play("pass");
+    }
+    f.play("react-square 0604");
+    f.d100(99);
+    assert_eq!(f.formation_of("gren-1-1"), Formation::Square);
+    decline(&mut f);
+    assert!(f.can("recall"), "{:?}", f.legal_text());
+}
+
+#[test]
+fn b13_2_9_a_reaction_charge_ends_the_pursuit() {
+    // French dragoons in 0902 (Column facing SW) watch the path of the pursuit.
+    let mut f = dragoons_win_against(Morale::Disorder, &[]);
+    f.put("drag-3b", "0902", Formation::Column, "SW");
+    f.play("to 0704");
+    f.play("to 0805");
+    f.play("to 0905");
+    f.play("pass"); // no Recall: pursue
+    // As the light dragoons are about to leave 0604 after the grenadiers, the French dragoons
+    // may charge them.
+    assert!(f.can("react-charge 0902"), "{:?}", f.legal_text());
+    f.play("react-charge 0902");
+    f.d100(99);
+    // The pursuit ends where it was: the light dragoons never leave 0604, and the grenadiers,
+    // pursued no hex, keep their steps.
+    drive(&mut f, |f| {
+        !f.s.pending
+            .iter()
+            .any(|x| matches!(x, Frame::ChargeMove(_) | Frame::Combat(_)))
+    });
+    assert!(
+        f.log().contains("Reaction Charge (14.4.3) against 0604"),
+        "{}",
+        f.log()
+    );
+    assert!(
+        !f.log().contains("20th Light Dragoons pursues into"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.steps_of("gren-1-1"), 2);
 }

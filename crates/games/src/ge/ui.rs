@@ -786,8 +786,8 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
                 "from": b.label(from),
                 "to": to.map(|c| b.label(c)),
                 "target": b.label(trigger_hex(w.trigger)),
-                "reactors": g.reactors(s, w.side, w.trigger, w.kind).into_iter()
-                    .filter(|c| !w.done.contains(c)).map(|c| b.label(c)).collect::<Vec<_>>(),
+                "reactors": g.window_reactors(s, w).into_iter()
+                    .map(|c| b.label(c)).collect::<Vec<_>>(),
                 "words": match w.kind {
                     ReactKind::Fire => "Reaction Fire (14.2)",
                     ReactKind::Square => "Reaction Formation Change to Square (14.3)",
