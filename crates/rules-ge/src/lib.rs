@@ -25,8 +25,10 @@
 //! Charge that ends without a target (B13.2.6), and [`reaction`] the Battalion Reaction Charge
 //! (B14.4: its zone, Reaction Charge Movement, one attempt per moving stack, the
 //! Counter-Charge) with the reactions a Charge Movement, a Pursuit and a Retreat Before
-//! Combat trigger. Still to come from Part II: Skirmish Zones and the SeD Recall and Command
-//! Checks (B7.6, B7.7), Covered Flanks (B7.4.1) and Prolonge (B7.9.1).
+//! Combat trigger; in [`fire`] the Skirmish Zones (B7.6.6, B7.7.4), in [`movement`] the
+//! Recall Skirmishers Check (B7.7.2) and in [`command`] the Command Check (B7.7.3) of
+//! battalions en Débandade. Still to come from Part II: Covered Flanks (B7.4.1) and Prolonge
+//! (B7.9.1).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is

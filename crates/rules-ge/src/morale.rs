@@ -377,6 +377,8 @@ impl GloryEmpire {
                 0,
                 "B13.2.10",
             ),
+            CheckKind::RecallSkirmishers => ("Recall Skirmishers Check (B7.7.2)", "", 0, "B7.7.2"),
+            CheckKind::Command => ("Command Check (B7.7.3)", "", 0, "B7.7.3"),
         };
         let mods = if v == 0 {
             Vec::new()
@@ -435,6 +437,16 @@ impl GloryEmpire {
             }
             CheckKind::Recall => self.recall_result(s, ok, ev),
             CheckKind::FollowOnCharge => self.follow_on_result(s, &units, ok, ev),
+            CheckKind::RecallSkirmishers => {
+                if let Some(f) = ck.form {
+                    self.recall_skirmishers_result(s, f, ok, ev);
+                }
+            }
+            CheckKind::Command => {
+                if !ok {
+                    self.command_check_failed(s, &units, ck.reserve, ev);
+                }
+            }
         }
     }
 
@@ -590,6 +602,8 @@ impl GloryEmpire {
             drm: 0,
             target,
             modifiers: Vec::new(),
+            form: None,
+            reserve: false,
         }));
     }
 }

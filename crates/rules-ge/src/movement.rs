@@ -845,25 +845,18 @@ impl GloryEmpire {
                 ev.push(Event::Faced { units, facing: f });
             }
             Action::Form(f) => {
-                let Some(cost) = self
-                    .form_options(s)
-                    .into_iter()
-                    .find(|x| x.0 == f)
-                    .map(|x| x.1)
-                else {
+                // B7.7.2 A battalion en Débandade first makes its Recall Skirmishers Check.
+                if let Some(m) = s.moving.as_ref()
+                    && self.must_recall_skirmishers(s, &m.units, f)
+                {
+                    let (at, units) = (m.at, m.units.clone());
+                    self.push_check(s, CheckKind::RecallSkirmishers, at, units, None);
+                    if let Some(Frame::Check(ck)) = s.pending.last_mut() {
+                        ck.form = Some(f);
+                    }
                     return;
-                };
-                let at = s.moving.as_ref().map_or(Cell(0), |m| m.at);
-                let trig = Trigger::Form { at };
-                if self.any_reactor(s, trig) {
-                    s.pending.push(Frame::Form(FormProc {
-                        to: f,
-                        cost,
-                        offered: false,
-                    }));
-                } else {
-                    self.apply_form(s, f, cost, ev);
                 }
+                self.start_form(s, f, ev);
             }
             Action::Skirmish(n) => {
                 let Some(m) = s.moving.as_ref() else { return };
@@ -1009,6 +1002,64 @@ impl GloryEmpire {
             formation: f,
             cost,
         });
+    }
+
+    /// 7.2 The moving group starts a formation change into `f`: the reactions to it first
+    /// (14.2.3, 14.4.1), if anyone may react.
+    pub(crate) fn start_form(&self, s: &mut State, f: Formation, ev: &mut Vec<Event>) {
+        let Some(cost) = self
+            .form_options(s)
+            .into_iter()
+            .find(|x| x.0 == f)
+            .map(|x| x.1)
+        else {
+            return;
+        };
+        let at = s.moving.as_ref().map_or(Cell(0), |m| m.at);
+        let trig = Trigger::Form { at };
+        if self.any_reactor(s, trig) {
+            s.pending.push(Frame::Form(FormProc {
+                to: f,
+                cost,
+                offered: false,
+            }));
+        } else {
+            self.apply_form(s, f, cost, ev);
+        }
+    }
+
+    /// B7.7.2 Whether changing the moving group into `f` calls for a Recall Skirmishers Check
+    /// (Battalion Game): a battalion-size unit (not a company) leaving SeD.
+    #[must_use]
+    pub fn must_recall_skirmishers(&self, s: &State, units: &[UnitId], f: Formation) -> bool {
+        self.battalion()
+            && f != Formation::Sed
+            && units.iter().any(|&u| {
+                let d = &self.data.troops[u.ix()];
+                d.arm() == Arm::Infantry
+                    && d.size != Size::Company
+                    && s.troop(u).formation == Formation::Sed
+            })
+    }
+
+    /// B7.7.2 The result of a Recall Skirmishers Check: a pass lets the change into `f` go on
+    /// (the Disorder Check at the end of the move counts it, B9.4); a failure ends the move
+    /// with no change.
+    pub(crate) fn recall_skirmishers_result(
+        &self,
+        s: &mut State,
+        f: Formation,
+        ok: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        if ok {
+            self.start_form(s, f, ev);
+        } else {
+            if let Some(m) = s.moving.as_mut() {
+                m.stop = true;
+            }
+            self.end_move(s, ev);
+        }
     }
 
     /// 7.5.2 Limbered artillery on a road or trail is in Road Column; off it, simply limbered.

@@ -611,6 +611,8 @@ impl GloryEmpire {
                         CheckKind::Disorder => "as a Disorder Check after its move (B9.4)",
                         CheckKind::Recall => "as a Recall Check (B13.2.7)",
                         CheckKind::FollowOnCharge => "to make a Follow-On Charge (B13.2.10)",
+                        CheckKind::RecallSkirmishers => "to recall its skirmishers (B7.7.2)",
+                        CheckKind::Command => "as a Command Check (B7.7.3)",
                     }
                 ),
                 Frame::FireRoll(f) => format!(

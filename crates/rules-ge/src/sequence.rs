@@ -459,6 +459,7 @@ impl GloryEmpire {
                 self.fortify_posts(s, ev);
                 // 4.2.5 Reserve Command Status Phase: markers only placed.
                 self.command_status_phase(s, np, true, ev);
+                self.sed_command_checks(s, np, true);
                 self.reset_moves(s, np);
                 s.stage = Stage::ReserveMovement;
                 ev.push(Event::Phase {
@@ -602,6 +603,7 @@ impl GloryEmpire {
     fn enter_movement(&self, s: &mut State, ev: &mut Vec<Event>) {
         let side = s.phasing;
         self.command_status_phase(s, side, false, ev);
+        self.sed_command_checks(s, side, false);
         self.reset_moves(s, side);
         s.stage = Stage::Movement;
         ev.push(Event::Phase {

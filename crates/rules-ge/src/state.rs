@@ -405,6 +405,10 @@ pub enum CheckKind {
     Recall,
     /// B13.2.10 The Morale Check of cavalry about to make a Follow-On Charge.
     FollowOnCharge,
+    /// B7.7.2 A battalion en Débandade changing formation makes a Recall Skirmishers Check.
+    RecallSkirmishers,
+    /// B7.7.3 A battalion en Débandade must pass a Command Check to be In Command.
+    Command,
 }
 
 /// 8.1 A check against the Morale Value of a stack's top unit, waiting for its dice.
@@ -423,6 +427,12 @@ pub struct Check {
     /// B9.4 The modifiers gathered before the roll (a Disorder Check's, summed over the move).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modifiers: Vec<Modifier>,
+    /// B7.7.2 The formation a Recall Skirmishers Check is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<Formation>,
+    /// B7.7.3 A Command Check in a Reserve Command Status Phase.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reserve: bool,
 }
 
 /// A step of the moving group in progress (9.1, 10, 14): each stage may wait for reactions or

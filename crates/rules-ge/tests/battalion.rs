@@ -2044,3 +2044,164 @@ fn b13_2_9_a_reaction_charge_ends_the_pursuit() {
     );
     assert_eq!(f.steps_of("gren-1-1"), 2);
 }
+
+// ---------------------------------------------------------------------------------------------
+// B7.6, B7.7 Skirmishers.
+
+/// A British Fire Segment of the Battalion Game (or the Soldiers Game): `unit` in 0803 in
+/// Column facing SE with `sk` SP of skirmishers out, French grenadiers where `enemies` says.
+fn skirmish_fire(game: GloryEmpire, unit: &str, sk: u8, enemies: &[(&str, &str)]) -> Fx {
+    let mut f = Fx::empty_of(game);
+    let u = f.put(unit, "0803", Formation::Column, "SE");
+    f.s.troop_mut(u).skirmishers = sk;
+    for (e, at) in enemies {
+        f.put(e, at, Formation::Column, "NW");
+    }
+    f.at(B, Stage::Fire);
+    f
+}
+
+#[test]
+fn b7_6_6_the_green_zone_needs_no_los_and_stops_at_an_occupied_hex() {
+    // As the rule's example: A next to the skirmishers (in the olive grove), B two hexes off
+    // out of the parent's sight behind the olives, C two hexes off but only through A's hex.
+    let enemies = [
+        ("gren-1-1", "0903"),
+        ("gren-1-2", "1003"),
+        ("gren-2-1", "1004"),
+    ];
+    let f = skirmish_fire(bgame(), "1-50", 2, &enemies);
+    assert!(!f.game.los(&f.s, f.hex("0803"), f.hex("1003")));
+    assert!(f.can("fire 0803 0903"), "{:?}", f.legal_text());
+    assert!(f.can("fire 0803 1003"), "no LOS needed in the Green Zone");
+    assert!(!f.can("fire 0803 1004"), "the zone stops at A's hex");
+    // The Soldiers Game has no Skirmish Zone: two hexes through the front will do.
+    let f = skirmish_fire(common::game(), "1-50", 2, &enemies);
+    assert!(f.can("fire 0803 1004"));
+}
+
+#[test]
+fn b7_6_7_rifles_fire_into_the_rifle_zone_in_sight_of_a_front_hex() {
+    // 1101 is three hexes off, in sight of the front hexes; 1005 is in sight of none.
+    let f = skirmish_fire(
+        bgame(),
+        "5-60",
+        2,
+        &[("gren-1-1", "1101"), ("gren-1-2", "1005")],
+    );
+    assert!(f.can("fire 0803 1101"), "{:?}", f.legal_text());
+    assert!(!f.can("fire 0803 1005"));
+    // Muskets reach two hexes only.
+    let f = skirmish_fire(bgame(), "1-50", 2, &[("gren-1-1", "1101")]);
+    assert!(!f.can("fire 0803 1101"));
+}
+
+#[test]
+fn b7_7_4_an_sed_skirmish_zone_extends_all_round() {
+    let mut f = Fx::empty_of(bgame());
+    f.put("2-43", "0803", Formation::Sed, "N");
+    f.put("gren-1-1", "0801", Formation::Column, "SE");
+    f.put("gren-1-2", "1003", Formation::Column, "NW");
+    f.at(B, Stage::Fire);
+    assert!(f.can("fire 0803 1003"), "{:?}", f.legal_text());
+    // Behind it too: two hexes off to the north.
+    let c = f.hex("0801");
+    assert_eq!(f.game.data.board.distance(f.hex("0803"), c), 2);
+    assert!(f.can("fire 0803 0801"), "{:?}", f.legal_text());
+}
+
+/// The 2/43rd (a battalion) en Débandade in 0803 starts a move in a British Movement Phase of
+/// the Battalion Game and changes into Column.
+fn sed_battalion_forms_column(edit: impl Fn(String) -> String) -> Fx {
+    let mut f = Fx::empty_of(bgame_with(edit));
+    f.put("2-43", "0803", Formation::Sed, "N");
+    f.put("1-50", "0302", Formation::Line, "N");
+    f.at(B, Stage::Movement);
+    f.play("select 2-43");
+    f.play("form column");
+    f
+}
+
+#[test]
+fn b7_7_2_a_battalion_leaving_sed_must_pass_a_recall_skirmishers_check() {
+    let mut f = sed_battalion_forms_column(|t| t);
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::Check(c)) if c.kind == coupdoeil_ge::state::CheckKind::RecallSkirmishers),
+        "{}",
+        f.game.waiting_text(&f.s)
+    );
+    // Failing (00 against MV 30): no change, and its move is over.
+    f.d100(0);
+    assert_eq!(f.formation_of("2-43"), Formation::Sed);
+    assert!(
+        f.s.moving.is_none() && f.s.troop(f.unit("2-43")).moved,
+        "{}",
+        f.game.waiting_text(&f.s)
+    );
+    // Passing: the change is made, and the Disorder Check at the end counts it (B9.4).
+    let mut f = sed_battalion_forms_column(|t| t);
+    f.d100(99);
+    assert_eq!(f.formation_of("2-43"), Formation::Column, "{}", f.log());
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(0), "{}", f.game.waiting_text(&f.s));
+}
+
+#[test]
+fn b7_7_2_a_company_en_debandade_changes_formation_without_a_check() {
+    let f = sed_battalion_forms_column(|t| {
+        t.replacen(
+            "id = \"2-43\"\nside = \"british\"\n",
+            "id = \"2-43\"\nside = \"british\"\nsize = \"company\"\n",
+            1,
+        )
+    });
+    assert_eq!(f.formation_of("2-43"), Formation::Column, "{}", f.log());
+}
+
+/// The British Attack Orders Phase ends: the Movement Segment's Command Status Phase follows,
+/// with the 2/43rd en Débandade in 0803 under Anstruther (in 0804) and the 1/50th in Line.
+fn command_status_with_sed(edit: impl Fn(String) -> String) -> Fx {
+    let mut f = Fx::empty_of(bgame_with(edit));
+    f.put_leader("anstruther", "0804");
+    f.put_leader("wellesley", "0805");
+    f.put("2-43", "0803", Formation::Sed, "N");
+    f.at(B, Stage::AttackOrders);
+    f.s.closing = true;
+    f.settle();
+    f
+}
+
+#[test]
+fn b7_7_3_a_battalion_en_debandade_must_pass_a_command_check() {
+    let mut f = command_status_with_sed(|t| t);
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::Check(c)) if c.kind == coupdoeil_ge::state::CheckKind::Command),
+        "{}",
+        f.game.waiting_text(&f.s)
+    );
+    f.d100(0);
+    let t = f.s.troop(f.unit("2-43"));
+    assert!(t.ooc && !t.commanded, "failing: Out of Command");
+    assert_eq!(
+        f.morale_of("2-43"),
+        Morale::Normal,
+        "its morale is untouched"
+    );
+    let mut f = command_status_with_sed(|t| t);
+    f.d100(99);
+    assert!(!f.s.troop(f.unit("2-43")).ooc);
+    // A company needs none.
+    let f = command_status_with_sed(|t| {
+        t.replacen(
+            "id = \"2-43\"\nside = \"british\"\n",
+            "id = \"2-43\"\nside = \"british\"\nsize = \"company\"\n",
+            1,
+        )
+    });
+    assert!(
+        !matches!(f.s.pending.last(), Some(Frame::Check(_))),
+        "{}",
+        f.game.waiting_text(&f.s)
+    );
+    assert!(!f.s.troop(f.unit("2-43")).ooc);
+}
