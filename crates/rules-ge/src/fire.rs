@@ -418,7 +418,12 @@ impl GloryEmpire {
             }
             let arcs = self.unit_arcs(s, tt);
             let entry = self.entry_dirs(from, target);
-            let arc = Self::worst_arc(&arcs, entry);
+            // B7.4.1 Artillery firing through a Covered Flank fires in enfilade.
+            let arc = if st.arm == Arm::Artillery {
+                Self::worst_arc(&self.base_arcs(s, tt), entry)
+            } else {
+                Self::worst_arc(&arcs, entry)
+            };
             let linear = matches!(
                 f,
                 Formation::Line

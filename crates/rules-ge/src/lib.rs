@@ -1,5 +1,5 @@
-//! Glory and Empire: the Soldiers Game of *First Victories: Wellington versus Napoleon*, and
-//! the start of its Battalion Game.
+//! Glory and Empire: the Soldiers Game and the Battalion Game of *First Victories: Wellington
+//! versus Napoleon*.
 //!
 //! The rulebook is `shared/rules/first-victories-glory-and-empire.txt`, Part I (sections 1 to
 //! 16) for the Soldiers Game and Part II for the Battalion Game, which repeats them with
@@ -27,8 +27,10 @@
 //! Counter-Charge) with the reactions a Charge Movement, a Pursuit and a Retreat Before
 //! Combat trigger; in [`fire`] the Skirmish Zones (B7.6.6, B7.7.4), in [`movement`] the
 //! Recall Skirmishers Check (B7.7.2) and in [`command`] the Command Check (B7.7.3) of
-//! battalions en Débandade. Still to come from Part II: Covered Flanks (B7.4.1) and Prolonge
-//! (B7.9.1).
+//! battalions en Débandade, in [`formation`] Covered Flanks (B7.4.1) and in [`movement`]
+//! Prolonge (B7.9.1). Part II is complete but for its optional Fog of War (B12.1.3), which
+//! needs hidden units, and the Prone units of B11.2.1, which only the Brigade Game has
+//! (`docs/rules/ge-rulings.md` 101).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is

@@ -247,6 +247,14 @@ impl GloryEmpire {
                 Formation::Unlimbered | Formation::Dispersed
             )
         }) {
+            // B7.9.1 Unlimbered guns move only by Prolonge.
+            if self.battalion()
+                && units
+                    .iter()
+                    .all(|&u| s.troop(u).formation == Formation::Unlimbered)
+            {
+                return self.prolonge_steps(s, occ, units, m);
+            }
             return out;
         }
         // B9.5 A Force March may spend beyond the MA.
@@ -315,6 +323,50 @@ impl GloryEmpire {
             }
         }
         out
+    }
+
+    /// B7.9.1 The hexes unlimbered artillery may Prolonge into (Battalion Game): an adjacent
+    /// Open hex, not across a Hexside Obstacle or a hexside closed to artillery, not up or down
+    /// more than one contour (RULING: a level's difference at most), within stacking, once a
+    /// turn, before it spends any MP and spending none after (the move stops there); it may
+    /// leave an enemy ZOC so (at no extra MP), but never go from one to another, and foot
+    /// artillery never enters one (10.1). RULING: through any hexside, as it may turn as it
+    /// goes.
+    pub(crate) fn prolonge_steps(
+        &self,
+        s: &State,
+        occ: &Occ,
+        units: &[UnitId],
+        m: &Moving,
+    ) -> Vec<StepOption> {
+        if m.spent > 0 || m.hexes > 0 || m.acted || units.iter().any(|&u| s.troop(u).prolonged) {
+            return Vec::new();
+        }
+        let side = self.data.troops[units[0].ix()].side;
+        let at = m.at;
+        let b = &self.data.board;
+        let load = self.load_of(s, units);
+        let in_ezoc = occ.in_ezoc(side, at);
+        let foot = units
+            .iter()
+            .any(|&u| self.data.troops[u.ix()].kind.is_foot_artillery());
+        b.neighbors(at)
+            .filter(|&n| {
+                let to_ezoc = occ.in_ezoc(side, n);
+                !(to_ezoc && (in_ezoc || foot))
+                    && self.class_of(n) == crate::data::TerrainClass::Open
+                    && self.data.terrain(n).cost[Mover::Artillery as usize].is_some()
+                    && !self.data.obstacle_between(at, n)
+                    && !self.hexside_impassable(Mover::Artillery, at, n)
+                    && (i32::from(b.level(n)) - i32::from(b.level(at))).abs() <= 1
+                    && self.may_pass(occ, side, n, load)
+            })
+            .map(|n| StepOption {
+                to: n,
+                cost: 0,
+                stops: true,
+            })
+            .collect()
     }
 
     /// 7.2 The formation changes open to the moving group, with their MP.
@@ -1151,6 +1203,18 @@ impl GloryEmpire {
             self.note_step(s, from, to);
             if let Some(m) = s.moving.as_mut() {
                 m.disorder.minimum |= minimum;
+            }
+        }
+        // B7.9.1 A Prolonge: once a turn.
+        if let Some(m) = s.moving.as_ref()
+            && m.leader.is_none()
+            && self.battalion()
+            && m.units
+                .iter()
+                .all(|&u| s.troop(u).formation == Formation::Unlimbered)
+        {
+            for u in m.units.clone() {
+                s.troop_mut(u).prolonged = true;
             }
         }
         let Some(m) = s.moving.as_mut() else { return };

@@ -51,6 +51,7 @@ impl GloryEmpire {
                 amv: false,
                 ammo: 0,
                 followed_on: false,
+                prolonged: false,
                 charge: None,
                 attached: None,
                 arrived: false,
@@ -663,6 +664,7 @@ impl GloryEmpire {
         for t in &mut s.troops {
             t.attached = None;
             t.arrived = false;
+            t.prolonged = false;
         }
         s.entered.clear();
         if s.turn >= self.data.turns {

@@ -140,6 +140,9 @@ pub struct Troop {
     /// B13.1.7 It has made its Follow-On Assault this Close Combat Segment.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub followed_on: bool,
+    /// B7.9.1 It has moved by Prolonge this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prolonged: bool,
     /// 13.2.1 The target of its Charge marker (B13.2.1: in the Battalion Game, until its
     /// Charge Movement declares a target, the hex where the marker was placed).
     pub charge: Option<Cell>,

@@ -2205,3 +2205,141 @@ fn b7_7_3_a_battalion_en_debandade_must_pass_a_command_check() {
     );
     assert!(!f.s.troop(f.unit("2-43")).ooc);
 }
+
+// ---------------------------------------------------------------------------------------------
+// B7.4.1 Covered Flanks, B7.9.1 Prolonge, B12.2.1 Fire Strength Limits.
+
+/// The 1/50th in Line facing NNE in 0503 (flanks SE and NW) and the 2/97th in Line facing NNE
+/// in 0605, whose front hex 0604 is the 1/50th's SE flank hex.
+fn line_and_friend(game: GloryEmpire) -> Fx {
+    let mut f = Fx::empty_of(game);
+    f.put("1-50", "0503", Formation::Line, "NNE");
+    f.put("2-97", "0605", Formation::Line, "NNE");
+    f
+}
+
+#[test]
+fn b7_4_1_a_flank_hex_in_front_of_a_friend_is_a_covered_flank() {
+    use coupdoeil_ge::data::Arc;
+    use coupdoeil_hex::EdgeDir;
+    let mut f = line_and_friend(bgame());
+    let u = f.unit("1-50");
+    let se = EdgeDir::SE.index() as usize;
+    let nw = EdgeDir::NW.index() as usize;
+    assert_eq!(f.game.base_arcs(&f.s, u)[se], Arc::Flank);
+    assert_eq!(f.game.unit_arcs(&f.s, u)[se], Arc::Front, "covered");
+    assert_eq!(
+        f.game.unit_arcs(&f.s, u)[nw],
+        Arc::Flank,
+        "the other flank is open"
+    );
+    // A front hexside for every purpose: the 1/50th may move through it.
+    f.at(B, Stage::Movement);
+    f.play("select 1-50");
+    assert!(f.can("step 0604"), "{:?}", f.legal_text());
+    // Not in the Soldiers Game, nor next to a Broken friend.
+    let f = line_and_friend(common::game());
+    assert_eq!(f.game.unit_arcs(&f.s, f.unit("1-50"))[se], Arc::Flank);
+    let mut f = line_and_friend(bgame());
+    f.morale("2-97", Morale::Broken);
+    assert_eq!(f.game.unit_arcs(&f.s, f.unit("1-50"))[se], Arc::Flank);
+}
+
+#[test]
+fn b7_4_1_artillery_firing_through_a_covered_flank_fires_in_enfilade() {
+    let enfilade = |firer: &str, formation: Formation| {
+        let mut f = line_and_friend(bgame());
+        f.put(firer, "0604", formation, "NW");
+        let st = f.game.strength(&f.s, f.hex("0604")).expect("may fire");
+        let target = [f.unit("1-50")];
+        let odds = f
+            .game
+            .fire_odds(&f.s, f.hex("0604"), f.hex("0503"), &target, &st, false, 1);
+        odds.modifiers.iter().any(|m| m.what.contains("enfilade"))
+    };
+    assert!(enfilade("fr-guns", Formation::Unlimbered));
+    assert!(!enfilade("gren-1-1", Formation::Line));
+}
+
+/// Robe's battery unlimbered in 0503 facing N in a British Movement Phase of the Battalion
+/// Game.
+fn guns_to_prolonge(game: GloryEmpire) -> Fx {
+    let mut f = Fx::empty_of(game);
+    f.put("robe", "0503", Formation::Unlimbered, "N");
+    f.put("1-50", "0302", Formation::Line, "N");
+    f.at(B, Stage::Movement);
+    f.play("select robe");
+    f
+}
+
+#[test]
+fn b7_9_1_unlimbered_artillery_moves_one_open_hex_by_prolonge() {
+    let mut f = guns_to_prolonge(bgame());
+    // Any adjacent Open hex, whatever the facing, for no MP.
+    assert_eq!(f.step_cost("0603"), Some(0), "{:?}", f.step_costs());
+    assert!(f.step_cost("0504").is_some());
+    f.play("step 0603");
+    assert_eq!(f.cell_of("robe").as_deref(), Some("0603"));
+    assert_eq!(f.formation_of("robe"), Formation::Unlimbered);
+    // One hex, and no MP after: no more steps, no limbering.
+    assert!(f.step_costs().is_empty(), "{:?}", f.step_costs());
+    assert!(!f.can("form limbered"), "{:?}", f.legal_text());
+    // Not again this turn.
+    f.play("end");
+    f.s.troop_mut(f.unit("robe")).moved = false;
+    f.play("select robe");
+    assert!(f.step_costs().is_empty());
+    // The Soldiers Game has no Prolonge.
+    let f = guns_to_prolonge(common::game());
+    assert!(f.step_costs().is_empty());
+}
+
+#[test]
+fn b7_9_1_no_prolonge_across_an_obstacle_or_into_rough_ground() {
+    let mut f = Fx::empty_of(bgame());
+    // 0404: the Maceira between it and 0504 and 0405; the vineyard in 0407.
+    f.put("robe", "0406", Formation::Unlimbered, "N");
+    f.put("1-50", "0302", Formation::Line, "N");
+    f.at(B, Stage::Movement);
+    f.play("select robe");
+    let costs = f.step_costs();
+    assert!(
+        !costs.iter().any(|(h, _)| h == "0505" || h == "0506"),
+        "across the stream: {costs:?}"
+    );
+    assert!(
+        !costs.iter().any(|(h, _)| h == "0407"),
+        "into the vineyard (LDT): {costs:?}"
+    );
+    assert!(costs.iter().any(|(h, _)| h == "0405"), "{costs:?}");
+}
+
+#[test]
+fn b12_2_1_example_the_unit_passing_the_fire_limit_and_those_below_add_nothing() {
+    // Three units in Line of 1, 3 and 5 SP from the top down: the top two fire (4 SP), the
+    // third would bring the total to 9, past the Line's 5.
+    let game = bgame_with(|t| {
+        t.replacen(
+            "{ sp = 7, set = 1, mv = 35, cvm = 1, fs = 4 }",
+            "{ sp = 1, set = 1, mv = 35, cvm = 1, fs = 4 }",
+            1,
+        )
+        .replacen(
+            "{ sp = 6, set = 2, mv = 30, cvm = 1, fs = 4, sed_fs = 3 }",
+            "{ sp = 3, set = 2, mv = 30, cvm = 1, fs = 3, sed_fs = 3 }",
+            1,
+        )
+        .replacen(
+            "{ sp = 9, set = 2, mv = 30, cvm = 1, fs = 5 }",
+            "{ sp = 5, set = 2, mv = 30, cvm = 1, fs = 5 }",
+            1,
+        )
+    });
+    let mut f = Fx::empty_of(game);
+    f.put("1-50", "0503", Formation::Line, "N");
+    f.put("2-52", "0503", Formation::Line, "N");
+    f.put("2-97", "0503", Formation::Line, "N");
+    let st = f.game.strength(&f.s, f.hex("0503")).expect("fires");
+    assert_eq!(st.units, vec![f.unit("2-97"), f.unit("2-52")]);
+    assert_eq!(st.fs, 4 + 3);
+}
