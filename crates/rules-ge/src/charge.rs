@@ -839,9 +839,14 @@ impl GloryEmpire {
         if !self.battalion() || path.len() < 2 {
             return;
         }
+        let Some(&first) = units.first() else {
+            return;
+        };
+        let side = self.data.troops[first.ix()].side;
         for f in s.pending.iter_mut().rev() {
             let Frame::Combat(c) = f else { continue };
-            if c.kind == CombatKind::Assault {
+            // Only the defenders' retreats are pursued.
+            if c.kind == CombatKind::Assault || c.side == side {
                 continue;
             }
             if let Some(fl) = c.fled.iter_mut().find(|fl| {

@@ -1538,6 +1538,13 @@ fn b1_soldiers_states_carry_none_of_the_battalion_fields() {
         "\"pursuit\":",
         "\"recalled\":",
         "\"charge_watch\":",
+        "\"reaction_charges\":",
+        "\"def_charge_distance\":",
+        "\"prolonged\":",
+        "\"movers\":",
+        "\"barred\":",
+        "\"source\":",
+        "\"reserve\":",
     ];
     let mut total = 0;
     for seed in 0..6 {
