@@ -9,9 +9,11 @@
 // with a dot is always a rule number there, unless a unit follows it ("2.5 MP"); a bare number
 // ("(8)", "(10 step 9)", "(15 TEC)") only when it stands alone in its part of the parentheses,
 // or before a capitalised name, and the system's summaries have it by that very name, so that
-// counts like "hand (5)" are left alone.
+// counts like "hand (5)" are left alone. A rule of a rulebook's second part may carry its part's
+// letter ("B13.4": Glory and Empire's Battalion Game, whose rule numbers repeat the Soldiers
+// Game's); it opens that part's summary, else the first part's rule of the same number.
 
-const TOKEN = /(Exclusive )?(?<![\d.\w])(\d+(?:\.\d+)*)(?![\d\w]|\.\d)( step \d+| [A-C](?![\w]))?(?!\s*(?:MP|SP|%|hex|VP|LP|AM))/g;
+const TOKEN = /(Exclusive )?(?<![\d.\w])(B?\d+(?:\.\d+)*)(?![\d\w]|\.\d)( step \d+| [A-C](?![\w]))?(?!\s*(?:MP|SP|%|hex|VP|LP|AM))/g;
 
 // The citations in `text`: `[{start, end, key}]`, `key` the number as cited ("9.0 step 5").
 // `known(key)` says whether a bare number names a rule of the system. `cell`: the text is a
@@ -50,7 +52,9 @@ export function findCitations(text, known = () => true, { cell = false } = {}) {
 
 // The keys to look for, most precise first: the number as cited, then its parents
 // ("10.2.3" → "10.2" → "10"; "9.0 step 5" → "9.0" → "9"; "Exclusive 13.2" → "Exclusive 13").
-// "N" and "N.0" name the same rule.
+// "N" and "N.0" name the same rule. A second part's rule ("B13.2.9") falls back on its own
+// parents first ("B13.2", "B13"), then on the first part's rule of the same number ("13.2.9",
+// "13.2", "13").
 export function candidates(key) {
   const out = [];
   const push = (k) => { if (!out.includes(k)) out.push(k); };
@@ -60,17 +64,21 @@ export function candidates(key) {
     push(k);
     k = step[1];
   }
-  const m = /^(Exclusive )?(\d+(?:\.\d+)*)$/.exec(k);
+  const m = /^(Exclusive |B)?(\d+(?:\.\d+)*)$/.exec(k);
   if (!m) return [key];
+  const chain = (pre) => {
+    const parts = m[2].split('.');
+    while (parts.length) {
+      const n = parts.join('.');
+      push(pre + n);
+      if (parts.length === 1) push(`${pre}${n}.0`);
+      if (parts.length === 2 && parts[1] === '0') push(pre + parts[0]);
+      parts.pop();
+    }
+  };
   const pre = m[1] || '';
-  const parts = m[2].split('.');
-  while (parts.length) {
-    const n = parts.join('.');
-    push(pre + n);
-    if (parts.length === 1) push(`${pre}${n}.0`);
-    if (parts.length === 2 && parts[1] === '0') push(pre + parts[0]);
-    parts.pop();
-  }
+  chain(pre);
+  if (pre === 'B') chain('');
   return out;
 }
 
@@ -85,7 +93,8 @@ export function resolveRule(key, rules) {
   return null;
 }
 
-// "9" and "9.0" are the same rule.
+// "9" and "9.0" are the same rule; "B13.4" and "13.4" are not (the second part's rule may
+// differ from the first's).
 function sameRule(a, b) {
   return a.replace(/\.0$/, '') === b.replace(/\.0$/, '');
 }

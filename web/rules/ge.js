@@ -730,6 +730,8 @@ const play = {
     end: 'End this move',
     fortify: 'Fortify the Post (15.2.1)',
     'charge-marker': 'Place a Charge marker (B13.2.1)',
+    recall: 'Recall Check (B13.2.7)',
+    'follow-on-charge': 'Follow-On Charge (B13.2.10)',
   },
   primary: 'pass',
   declareLabel: (hint) => ({
@@ -748,6 +750,8 @@ function instructions(hints, sel) {
   if (verbs.has('to')) return 'Choose the hex to retreat into (9.2).';
   if (verbs.has('rbc')) return 'Retreat Before Combat (B13.4): choose the hex to fall back into, or pass to stand if you may.';
   if (verbs.has('initiative') || verbs.has('orders-check') || verbs.has('pass-order')) return 'Orders (B5.4): roll for a leader in the Command panel, or pass.';
+  if (verbs.has('recall')) return 'The charging cavalry may make a Recall Check (B13.2.7): passing, it may end its charge or pick another target; otherwise it goes on (or pursues, B13.2.9).';
+  if (verbs.has('follow-on-charge')) return 'The cavalry may attempt a Follow-On Charge (B13.2.10): a Morale Check, then a new target of its zone; or pass to regroup.';
   if (verbs.has('advance') || verbs.has('regroup')) return 'Advance into the hex or regroup, or pass (13.6, 13.2.5).';
   if (verbs.has('fire')) return 'Click one of your stacks, then an enemy hex marked red to read the fire odds before firing (12); pass when done.';
   if (verbs.has('step') || verbs.has('form')) return 'Click a shaded hex to go on, change formation in the unit\'s panel, or end this move.';

@@ -101,7 +101,8 @@ export function jsStrings(src) {
 export function rustStrings(src) {
   const cut = src.indexOf('#[cfg(test)]');
   const code = (cut >= 0 ? src.slice(0, cut) : src).split('\n').filter((l) => !/^\s*\/\//.test(l)).join('\n');
-  return (code.match(/"(?:[^"\\]|\\.)*"/g) || []).map((l) => l.slice(1, -1).replace(/\{[^{}]*\}/g, '…'));
+  // A backslash may end a line (a string continued on the next): `[\s\S]`, not `.`.
+  return (code.match(/"(?:[^"\\]|\\[\s\S])*"/g) || []).map((l) => l.slice(1, -1).replace(/\\\n\s*/g, '').replace(/\{[^{}]*\}/g, '…'));
 }
 
 // The sources whose texts reach a system's battle page.
@@ -125,7 +126,7 @@ export function citedNumbers(sys) {
     for (const s of rustStrings(fs.readFileSync(f, 'utf8'))) {
       for (const c of findCitations(s)) add(c.key, f);
       // A modifier's rule, the whole literal: "8.3", "5.3, Morale Check DRM Chart".
-      if (/^(Exclusive )?\d+(\.\d+)+([ ,].*)?$|^\d+ [A-Z]/.test(s)) for (const c of findCitations(s, () => true, { cell: true })) add(c.key, f);
+      if (/^(Exclusive |B)?\d+(\.\d+)+([ ,].*)?$|^B?\d+ [A-Z]/.test(s)) for (const c of findCitations(s, () => true, { cell: true })) add(c.key, f);
     }
   }
   return found;

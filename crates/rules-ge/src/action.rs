@@ -124,6 +124,10 @@ pub enum Action {
     /// B13.2.1 Place a Charge marker on the moving cavalry (ends its move; the target is
     /// declared in its Charge Movement).
     ChargeMarker,
+    /// B13.2.7 The charging cavalry makes a Recall Check.
+    Recall,
+    /// B13.2.10 The cavalry that advanced attempts a Follow-On Charge (a Morale Check first).
+    FollowOnCharge,
 }
 
 /// One outcome of a chance node (2.3 Dice).

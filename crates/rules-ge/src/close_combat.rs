@@ -131,6 +131,11 @@ impl GloryEmpire {
             origins,
             follow_on: false,
             charge_distance: 0,
+            zone: Vec::new(),
+            fled: Vec::new(),
+            pursuit: None,
+            recalled: false,
+            def_charge_distance: 0,
             side,
         })));
     }
@@ -262,9 +267,12 @@ impl GloryEmpire {
             | CombatStep::RegroupDefender
             | CombatStep::RetreatBefore
             | CombatStep::RetreatAfterMc => Some(c.side.other()),
-            CombatStep::Advance | CombatStep::RegroupAttacker | CombatStep::FollowOn => {
-                Some(c.side)
-            }
+            CombatStep::Advance
+            | CombatStep::RegroupAttacker
+            | CombatStep::FollowOn
+            | CombatStep::Pursuit
+            | CombatStep::FollowOnCharge
+            | CombatStep::FollowOnTarget => Some(c.side),
             _ => None,
         }
     }
@@ -403,6 +411,25 @@ impl GloryEmpire {
             return;
         };
         match c.step {
+            CombatStep::Pursuit => {
+                // B13.2.7 A Reaction Charge may not Recall (B14.4.5).
+                if c.kind == CombatKind::Charge {
+                    out.push(Action::Recall);
+                }
+                out.push(Action::Pass);
+            }
+            CombatStep::FollowOnCharge => {
+                out.push(Action::FollowOnCharge);
+                out.push(Action::Pass);
+            }
+            CombatStep::FollowOnTarget => {
+                out.extend(
+                    self.follow_on_charges(s, c)
+                        .1
+                        .into_iter()
+                        .map(Action::Charge),
+                );
+            }
             CombatStep::FollowOn => {
                 out.extend(
                     self.follow_on_targets(s, c)
@@ -473,12 +500,15 @@ impl GloryEmpire {
     }
 
     /// The step after the Advance: Finish for an Assault (B13.1.7 after a Follow-On Assault
-    /// may be declared, in the Battalion Game), Regroup for a Charge.
+    /// may be declared, in the Battalion Game), Regroup for a Charge (B13.2.9 after the
+    /// Pursuit and the Follow-On Charge, in the Battalion Game).
     fn after_advance(&self, c: &mut Combat) {
         c.step = if c.kind == CombatKind::Assault && c.follow_on && self.battalion() {
             CombatStep::FollowOn
         } else if c.kind == CombatKind::Assault {
             CombatStep::Finish
+        } else if self.battalion() {
+            CombatStep::Pursuit
         } else {
             c.regroup_left = REGROUP_HEXES;
             CombatStep::RegroupAttacker
@@ -788,6 +818,51 @@ impl GloryEmpire {
                     return true;
                 }
                 false
+            }
+            CombatStep::Pursuit => {
+                // B13.2.9 Nothing to pursue: on to the Follow-On Charge; a Reaction Charge
+                // pursues without a Recall (B14.4.5).
+                match self.pursuit_due(s, &c) {
+                    None => {
+                        c.step = CombatStep::FollowOnCharge;
+                        true
+                    }
+                    Some(_) if c.kind == CombatKind::ReactionCharge => {
+                        c.step = CombatStep::Pursuing;
+                        true
+                    }
+                    Some(_) => false,
+                }
+            }
+            CombatStep::Pursuing => {
+                if c.pursuit.is_none() {
+                    c.pursuit = self.pursuit_due(s, &c);
+                }
+                if self.pursue_stage(s, &mut c, ev) {
+                    // The combat is written back already, and may have frames above it.
+                    return true;
+                }
+                c.regroup_left = REGROUP_HEXES;
+                c.step = CombatStep::RegroupAttacker;
+                true
+            }
+            CombatStep::FollowOnCharge => {
+                if self.follow_on_charges(s, &c).1.is_empty() {
+                    c.regroup_left = REGROUP_HEXES;
+                    c.step = CombatStep::RegroupAttacker;
+                    true
+                } else {
+                    false
+                }
+            }
+            CombatStep::FollowOnTarget => {
+                if self.follow_on_charges(s, &c).1.is_empty() {
+                    c.regroup_left = REGROUP_HEXES;
+                    c.step = CombatStep::RegroupAttacker;
+                    true
+                } else {
+                    false
+                }
             }
             CombatStep::FollowOn => {
                 if self.follow_on_targets(s, &c).1.is_empty() {
@@ -1142,6 +1217,25 @@ impl GloryEmpire {
                     def.push(md("Fortified Post", i16::from(cs.post), "15.2"));
                 }
             }
+            // B14.4.3, B13.6.2 In a Counter-Charge the defending cavalry keeps the Open hexes
+            // of the Charge Movement it was making (RULING: not across a Hexside Obstacle,
+            // not in twilight).
+            if c.def_charge_distance > 0
+                && self.light(s) == crate::los::Light::Day
+                && atts
+                    .iter()
+                    .all(|a| !self.data.obstacle_between(a.cell, c.target))
+            {
+                def.push(md(
+                    format!(
+                        "charge distance of the Counter-Charged, {} Open hex{}",
+                        c.def_charge_distance,
+                        if c.def_charge_distance == 1 { "" } else { "es" }
+                    ),
+                    i16::from(c.def_charge_distance),
+                    "B13.6.2",
+                ));
+            }
             if charge && s.troop(dt).formation == Formation::Square {
                 let sp: i16 = defs
                     .iter()
@@ -1321,6 +1415,32 @@ impl GloryEmpire {
                 }
                 c.step = CombatStep::Finish;
                 self.replace_top(s, Frame::Combat(Box::new(c)));
+            }
+            (CombatStep::Pursuit, Action::Recall) => {
+                let units = self.pursuers(s, &c);
+                self.push_check(s, crate::state::CheckKind::Recall, c.target, units, None);
+            }
+            (CombatStep::Pursuit, Action::Pass) => {
+                c.step = CombatStep::Pursuing;
+                self.replace_top(s, Frame::Combat(Box::new(c)));
+            }
+            (CombatStep::FollowOnCharge, Action::FollowOnCharge) => {
+                let (units, _) = self.follow_on_charges(s, &c);
+                self.push_check(
+                    s,
+                    crate::state::CheckKind::FollowOnCharge,
+                    c.target,
+                    units,
+                    None,
+                );
+            }
+            (CombatStep::FollowOnCharge, Action::Pass) => {
+                c.regroup_left = REGROUP_HEXES;
+                c.step = CombatStep::RegroupAttacker;
+                self.replace_top(s, Frame::Combat(Box::new(c)));
+            }
+            (CombatStep::FollowOnTarget, Action::Charge(t)) => {
+                self.start_follow_on(s, &mut c, t, ev);
             }
             (CombatStep::FollowOn, Action::Pass) => {
                 c.step = CombatStep::Finish;

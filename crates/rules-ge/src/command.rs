@@ -351,6 +351,64 @@ impl GloryEmpire {
         }
     }
 
+    /// B7.7.3 The Command Checks of a Command Status Phase (`reserve`: the Reserve Command
+    /// Status Phase): each battalion-size unit en Débandade of `side` otherwise In Command and
+    /// acting under the order the phase is for (a Reserve order in the Reserve Command Status
+    /// Phase, any other in the Command Status Phase) must pass one, in the manner of a Morale
+    /// Check, or be Out of Command (Battalion Game). RULING: the set-up's Command Status Phase
+    /// makes none.
+    pub(crate) fn sed_command_checks(&self, s: &mut State, side: Side, reserve: bool) {
+        if !self.battalion() {
+            return;
+        }
+        let mut units: Vec<UnitId> = (0..s.troops.len())
+            .map(|i| UnitId(i as u8))
+            .filter(|&u| {
+                let d = &self.data.troops[u.ix()];
+                let t = s.troop(u);
+                d.side == side
+                    && t.cell.is_some()
+                    && d.arm() == crate::data::Arm::Infantry
+                    && d.size != crate::data::Size::Company
+                    && t.formation == crate::data::Formation::Sed
+                    && !t.ooc
+                    && (self.unit_order(s, u) == Some(OrderKind::Reserve)) == reserve
+            })
+            .collect();
+        // The first unit's check is rolled first: pushed last.
+        units.reverse();
+        for u in units {
+            let Some(c) = s.troop(u).cell else { continue };
+            self.push_check(s, crate::state::CheckKind::Command, c, vec![u], None);
+            if let Some(crate::state::Frame::Check(ck)) = s.pending.last_mut() {
+                ck.reserve = reserve;
+            }
+        }
+    }
+
+    /// B7.7.3 A failed Command Check: the unit is Out of Command (its morale is untouched).
+    pub(crate) fn command_check_failed(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        reserve: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        for &u in units {
+            let t = s.troop_mut(u);
+            t.ooc = true;
+            if !reserve {
+                t.commanded = false;
+            }
+        }
+        let side = self.data.troops[units[0].ix()].side;
+        ev.push(Event::CommandStatus {
+            side,
+            out: units.to_vec(),
+            back: Vec::new(),
+        });
+    }
+
     /// 5.4 The order a unit acts under now: its garrison's (while in the garrison), else the
     /// nearest order up its chain of command through leaders In Command of their superiors; an
     /// order on the OC covers only the units directly under him; an Out of Command unit

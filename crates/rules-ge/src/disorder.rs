@@ -224,6 +224,8 @@ impl GloryEmpire {
             drm: 0,
             target: None,
             modifiers,
+            form: None,
+            reserve: false,
         }));
     }
 }

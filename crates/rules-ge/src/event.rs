@@ -115,6 +115,14 @@ pub enum Event {
     ChargeWithdrawn { units: Vec<UnitId>, at: Cell },
     /// B13.2.6 A Charge Movement ended without a target.
     ChargeEnded { units: Vec<UnitId>, at: Cell },
+    /// B13.2.7 Cavalry that passed its Recall Check ended its Charge.
+    ChargeRecalled { units: Vec<UnitId>, at: Cell },
+    /// B13.2.9 Pursuing cavalry entered a hex of the pursued stack's path.
+    Pursued { units: Vec<UnitId>, to: Cell },
+    /// B13.2.9 A Broken or Routed stack pursued at least one hex loses a step.
+    PursuitLoss { units: Vec<UnitId> },
+    /// B13.2.10 Cavalry declared a Follow-On Charge on a hex.
+    FollowOnCharge { units: Vec<UnitId>, target: Cell },
     /// 13.2.1 A Charge declared.
     ChargeDeclared { units: Vec<UnitId>, target: Cell },
     /// 15.2.1 A building fortified.

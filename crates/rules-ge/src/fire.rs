@@ -126,7 +126,7 @@ impl GloryEmpire {
                     if let Some(u) = used.as_deref_mut() {
                         u.push(top);
                     }
-                    return Some((t.skirmishers, 2, Arm::Infantry, true));
+                    return Some((t.skirmishers, self.skirmish_reach(top), Arm::Infantry, true));
                 }
                 match t.formation {
                     Formation::Line => {
@@ -146,12 +146,82 @@ impl GloryEmpire {
                     }
                     Formation::Sed => {
                         let fs = self.sum_fs(s, foot, lim.sed, |v| v.sed_fs, &mut used);
-                        Some((fs, 2, Arm::Infantry, true))
+                        Some((fs, self.skirmish_reach(top), Arm::Infantry, true))
                     }
                     _ => None,
                 }
             }
         }
+    }
+
+    /// 12.1.1, B7.6.6 How far skirmishers fire: two hexes; in the Battalion Game rifles add a
+    /// third, the Rifle Zone.
+    #[must_use]
+    pub fn skirmish_reach(&self, top: UnitId) -> u8 {
+        if self.battalion() && self.data.troops[top.ix()].rifle {
+            3
+        } else {
+            2
+        }
+    }
+
+    /// B7.6.6, B7.7.4 The Skirmish Zone of the skirmishing stack in `at` (its top unit with a
+    /// Skirmishers marker, or en Débandade), each hex with its ring: two hexes from its front
+    /// hexsides (all round en Débandade), a third for rifles (the Rifle Zone). RULING (the
+    /// figure is missing): a hex is in it when the line to it leaves through front hexsides,
+    /// as the Charge Zone's (ruling 83), and it is reached ring by ring from the parent's hex
+    /// through hexes the parent's type may enter; a hex holding combat units is in the zone,
+    /// the zone goes no further through it.
+    #[must_use]
+    pub fn skirmish_zone(&self, s: &State, at: Cell) -> Vec<(Cell, u8)> {
+        let Some(top) = s.top(at) else {
+            return Vec::new();
+        };
+        let reach = self.skirmish_reach(top);
+        let arcs = self.unit_arcs(s, top);
+        let b = &self.data.board;
+        let m = crate::data::Mover::Infantry;
+        let front = |h: Cell| {
+            self.exit_dirs(at, h).iter().any(Option::is_some)
+                && self
+                    .exit_dirs(at, h)
+                    .iter()
+                    .flatten()
+                    .all(|e| arcs[e.index() as usize] == Arc::Front)
+        };
+        let mut zone: Vec<(Cell, u8)> = Vec::new();
+        let mut frontier = vec![at];
+        for ring in 1..=reach {
+            let mut next = Vec::new();
+            for &c in &frontier {
+                for n in b.neighbors(c) {
+                    if b.distance(at, n) != u32::from(ring)
+                        || zone.iter().any(|z| z.0 == n)
+                        || !front(n)
+                        || self.data.terrain(n).cost[m as usize].is_none()
+                        || self.hexside_impassable(m, c, n)
+                    {
+                        continue;
+                    }
+                    zone.push((n, ring));
+                    if s.stack(n).is_empty() {
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        zone.sort_unstable();
+        zone
+    }
+
+    /// B7.6.7 Whether rifles with the Skirmish Zone `zone` may fire into its Rifle Zone hex `target`: a clear LOS to
+    /// it from a front hex (the zone's first ring) free of combat units.
+    #[must_use]
+    pub fn rifle_line(&self, s: &State, target: Cell, zone: &[(Cell, u8)]) -> bool {
+        zone.iter()
+            .filter(|z| z.1 == 1 && s.stack(z.0).is_empty())
+            .any(|z| self.los(s, z.0, target))
     }
 
     /// 12.2 Going down the stack: the units' FS (as `fs` reads it from their current values)
@@ -252,6 +322,16 @@ impl GloryEmpire {
         let top = *st.units.first()?;
         let t = s.troop(top);
         let arm = self.data.troops[top.ix()].arm();
+        // B7.6.6, B7.6.7 Battalion skirmishers fire into their Skirmish Zone: no LOS in the
+        // Green Zone, a clear one from a free front hex in the Rifle Zone.
+        if self.battalion() && st.skirmish {
+            let zone = self.skirmish_zone(s, from);
+            let &(_, ring) = zone.iter().find(|z| z.0 == target)?;
+            if ring >= 3 && !self.rifle_line(s, target, &zone) {
+                return None;
+            }
+            return Some(t.facing);
+        }
         let dirs = self.exit_dirs(from, target);
         let turns: &[i32] = if arm == Arm::Artillery {
             &[0, 1, -1]
@@ -338,7 +418,12 @@ impl GloryEmpire {
             }
             let arcs = self.unit_arcs(s, tt);
             let entry = self.entry_dirs(from, target);
-            let arc = Self::worst_arc(&arcs, entry);
+            // B7.4.1 Artillery firing through a Covered Flank fires in enfilade.
+            let arc = if st.arm == Arm::Artillery {
+                Self::worst_arc(&self.base_arcs(s, tt), entry)
+            } else {
+                Self::worst_arc(&arcs, entry)
+            };
             let linear = matches!(
                 f,
                 Formation::Line

@@ -108,9 +108,50 @@ impl GloryEmpire {
         self.data.tables.arcs[table][usize::from(facing.index())]
     }
 
-    /// 7.1 The arcs of a unit as it stands.
+    /// 7.1 The arcs of a unit as it stands; B7.4.1 in the Battalion Game a Line's Covered
+    /// Flanks are front hexsides.
     #[must_use]
     pub fn unit_arcs(&self, s: &State, u: UnitId) -> [Arc; 6] {
+        let mut arcs = self.base_arcs(s, u);
+        if self.battalion() && s.troop(u).formation == Formation::Line {
+            for (d, a) in arcs.iter_mut().enumerate() {
+                if *a == Arc::Flank && self.covered_flank(s, u, d) {
+                    *a = Arc::Front;
+                }
+            }
+        }
+        arcs
+    }
+
+    /// B7.4.1 Whether the flank hexside `dir` of the unit `u` in Line is a Covered Flank: the
+    /// hex through it is also through a front hexside of another friendly combat unit.
+    /// RULING: of a unit in another hex, in any formation (all round for Square and SeD), not
+    /// Broken or Routed; its own front, not its Covered Flanks, counts.
+    #[must_use]
+    pub fn covered_flank(&self, s: &State, u: UnitId, dir: usize) -> bool {
+        let Some(c) = s.troop(u).cell else {
+            return false;
+        };
+        let b = &self.data.board;
+        let Some(n) = b.cells[c.ix()].nbr[dir] else {
+            return false;
+        };
+        let side = self.data.troops[u.ix()].side;
+        s.troops.iter().enumerate().any(|(i, t)| {
+            let Some(x) = t.cell else { return false };
+            if x == c || x == n || self.data.troops[i].side != side || t.morale.broken() {
+                return false;
+            }
+            let Some(d) = b.direction(x, n) else {
+                return false;
+            };
+            self.base_arcs(s, UnitId(i as u8))[d.index() as usize] == Arc::Front
+        })
+    }
+
+    /// 7.1 The arcs of a unit as it stands, without its Covered Flanks (B7.4.1).
+    #[must_use]
+    pub fn base_arcs(&self, s: &State, u: UnitId) -> [Arc; 6] {
         let t = s.troop(u);
         let Some(c) = t.cell else {
             return [Arc::Front; 6];

@@ -1,5 +1,5 @@
-//! Glory and Empire: the Soldiers Game of *First Victories: Wellington versus Napoleon*, and
-//! the start of its Battalion Game.
+//! Glory and Empire: the Soldiers Game and the Battalion Game of *First Victories: Wellington
+//! versus Napoleon*.
 //!
 //! The rulebook is `shared/rules/first-victories-glory-and-empire.txt`, Part I (sections 1 to
 //! 16) for the Soldiers Game and Part II for the Battalion Game, which repeats them with
@@ -20,10 +20,17 @@
 //! Charge marker, Charge Zone and Charge Movement, the charge-distance CVM), in
 //! [`close_combat`] the Attack Methods (B13.1.6) and Follow-On Assaults (B13.1.7), and in
 //! [`reaction`] the Battalion Reaction Formation Change (B14.3), and [`ammunition`] (B7.9.3
-//! ammunition levels and the Artillery Resupply Phase). Still to come from Part II: Recall,
-//! Pursuit and the Follow-On Charge (B13.2.7, B13.2.9, B13.2.10), the Reaction Charge Zone and
-//! Counter-Charge (B14.4), Skirmish Zones and the SeD Recall and Command Checks (B7.6, B7.7),
-//! Covered Flanks (B7.4.1) and Prolonge (B7.9.1).
+//! ammunition levels and the Artillery Resupply Phase). [`charge`] also plays the Recall
+//! (B13.2.7), the Pursuit (B13.2.9), the Follow-On Charge (B13.2.10) and the Regroup of a
+//! Charge that ends without a target (B13.2.6), and [`reaction`] the Battalion Reaction Charge
+//! (B14.4: its zone, Reaction Charge Movement, one attempt per moving stack, the
+//! Counter-Charge) with the reactions a Charge Movement, a Pursuit and a Retreat Before
+//! Combat trigger; in [`fire`] the Skirmish Zones (B7.6.6, B7.7.4), in [`movement`] the
+//! Recall Skirmishers Check (B7.7.2) and in [`command`] the Command Check (B7.7.3) of
+//! battalions en Débandade, in [`formation`] Covered Flanks (B7.4.1) and in [`movement`]
+//! Prolonge (B7.9.1). Part II is complete but for its optional Fog of War (B12.1.3), which
+//! needs hidden units, and the Prone units of B11.2.1, which only the Brigade Game has
+//! (`docs/rules/ge-rulings.md` 101).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is

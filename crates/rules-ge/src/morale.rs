@@ -369,6 +369,16 @@ impl GloryEmpire {
             ),
             // B9.4 Its modifiers were gathered during the move and travel with the check.
             CheckKind::Disorder => ("Disorder Check (B9.4.1)", "", 0, "B9.4"),
+            // B13.2.7 A Recall Check takes the Morale Check DRMs, none of its own.
+            CheckKind::Recall => ("Recall Check (B13.2.7)", "", 0, "B13.2.7"),
+            CheckKind::FollowOnCharge => (
+                "Morale Check for a Follow-On Charge (B13.2.10)",
+                "",
+                0,
+                "B13.2.10",
+            ),
+            CheckKind::RecallSkirmishers => ("Recall Skirmishers Check (B7.7.2)", "", 0, "B7.7.2"),
+            CheckKind::Command => ("Command Check (B7.7.3)", "", 0, "B7.7.3"),
         };
         let mods = if v == 0 {
             Vec::new()
@@ -423,6 +433,18 @@ impl GloryEmpire {
             CheckKind::Disorder => {
                 if !ok {
                     self.disorder_failed(s, &units, ck.cell, ev);
+                }
+            }
+            CheckKind::Recall => self.recall_result(s, ok, ev),
+            CheckKind::FollowOnCharge => self.follow_on_result(s, &units, ok, ev),
+            CheckKind::RecallSkirmishers => {
+                if let Some(f) = ck.form {
+                    self.recall_skirmishers_result(s, f, ok, ev);
+                }
+            }
+            CheckKind::Command => {
+                if !ok {
+                    self.command_check_failed(s, &units, ck.reserve, ev);
                 }
             }
         }
@@ -580,6 +602,8 @@ impl GloryEmpire {
             drm: 0,
             target,
             modifiers: Vec::new(),
+            form: None,
+            reserve: false,
         }));
     }
 }

@@ -247,6 +247,14 @@ impl GloryEmpire {
                 Formation::Unlimbered | Formation::Dispersed
             )
         }) {
+            // B7.9.1 Unlimbered guns move only by Prolonge.
+            if self.battalion()
+                && units
+                    .iter()
+                    .all(|&u| s.troop(u).formation == Formation::Unlimbered)
+            {
+                return self.prolonge_steps(s, occ, units, m);
+            }
             return out;
         }
         // B9.5 A Force March may spend beyond the MA.
@@ -315,6 +323,50 @@ impl GloryEmpire {
             }
         }
         out
+    }
+
+    /// B7.9.1 The hexes unlimbered artillery may Prolonge into (Battalion Game): an adjacent
+    /// Open hex, not across a Hexside Obstacle or a hexside closed to artillery, not up or down
+    /// more than one contour (RULING: a level's difference at most), within stacking, once a
+    /// turn, before it spends any MP and spending none after (the move stops there); it may
+    /// leave an enemy ZOC so (at no extra MP), but never go from one to another, and foot
+    /// artillery never enters one (10.1). RULING: through any hexside, as it may turn as it
+    /// goes.
+    pub(crate) fn prolonge_steps(
+        &self,
+        s: &State,
+        occ: &Occ,
+        units: &[UnitId],
+        m: &Moving,
+    ) -> Vec<StepOption> {
+        if m.spent > 0 || m.hexes > 0 || m.acted || units.iter().any(|&u| s.troop(u).prolonged) {
+            return Vec::new();
+        }
+        let side = self.data.troops[units[0].ix()].side;
+        let at = m.at;
+        let b = &self.data.board;
+        let load = self.load_of(s, units);
+        let in_ezoc = occ.in_ezoc(side, at);
+        let foot = units
+            .iter()
+            .any(|&u| self.data.troops[u.ix()].kind.is_foot_artillery());
+        b.neighbors(at)
+            .filter(|&n| {
+                let to_ezoc = occ.in_ezoc(side, n);
+                !(to_ezoc && (in_ezoc || foot))
+                    && self.class_of(n) == crate::data::TerrainClass::Open
+                    && self.data.terrain(n).cost[Mover::Artillery as usize].is_some()
+                    && !self.data.obstacle_between(at, n)
+                    && !self.hexside_impassable(Mover::Artillery, at, n)
+                    && (i32::from(b.level(n)) - i32::from(b.level(at))).abs() <= 1
+                    && self.may_pass(occ, side, n, load)
+            })
+            .map(|n| StepOption {
+                to: n,
+                cost: 0,
+                stops: true,
+            })
+            .collect()
     }
 
     /// 7.2 The formation changes open to the moving group, with their MP.
@@ -535,6 +587,20 @@ impl GloryEmpire {
     /// HDT, through the front, never into HDT and in Column into MDT; 16.2 never at night.
     #[must_use]
     pub fn may_charge(&self, s: &State, units: &[UnitId], from: Cell, target: Cell) -> bool {
+        self.may_charge_as(s, units, from, target, false)
+    }
+
+    /// [`GloryEmpire::may_charge`], with B13.2.10's exception for a Follow-On Charge
+    /// (`follow_on`): the cavalry need not be in the Normal Morale State.
+    #[must_use]
+    pub fn may_charge_as(
+        &self,
+        s: &State,
+        units: &[UnitId],
+        from: Cell,
+        target: Cell,
+        follow_on: bool,
+    ) -> bool {
         if self.light(s) == crate::los::Light::Night || self.class_of(from).dense() {
             return false;
         }
@@ -550,7 +616,7 @@ impl GloryEmpire {
             self.data.troops[u.ix()].arm() == Arm::Cavalry
                 && matches!(t.formation, Formation::Line | Formation::Column)
                 && (tc != crate::data::TerrainClass::Mdt || t.formation == Formation::Column)
-                && t.morale == Morale::Normal
+                && (t.morale == Morale::Normal || follow_on && !t.morale.broken())
                 && t.spent == 0
                 && self.unit_arcs(s, u)[d.index() as usize] == crate::data::Arc::Front
         })
@@ -831,25 +897,18 @@ impl GloryEmpire {
                 ev.push(Event::Faced { units, facing: f });
             }
             Action::Form(f) => {
-                let Some(cost) = self
-                    .form_options(s)
-                    .into_iter()
-                    .find(|x| x.0 == f)
-                    .map(|x| x.1)
-                else {
+                // B7.7.2 A battalion en Débandade first makes its Recall Skirmishers Check.
+                if let Some(m) = s.moving.as_ref()
+                    && self.must_recall_skirmishers(s, &m.units, f)
+                {
+                    let (at, units) = (m.at, m.units.clone());
+                    self.push_check(s, CheckKind::RecallSkirmishers, at, units, None);
+                    if let Some(Frame::Check(ck)) = s.pending.last_mut() {
+                        ck.form = Some(f);
+                    }
                     return;
-                };
-                let at = s.moving.as_ref().map_or(Cell(0), |m| m.at);
-                let trig = Trigger::Form { at };
-                if self.any_reactor(s, trig) {
-                    s.pending.push(Frame::Form(FormProc {
-                        to: f,
-                        cost,
-                        offered: false,
-                    }));
-                } else {
-                    self.apply_form(s, f, cost, ev);
                 }
+                self.start_form(s, f, ev);
             }
             Action::Skirmish(n) => {
                 let Some(m) = s.moving.as_ref() else { return };
@@ -928,6 +987,12 @@ impl GloryEmpire {
                 for &u in &units {
                     s.troop_mut(u).charge = Some(at);
                 }
+                // B13.2.7 What the marker sees now, for a Recall Check before its movement.
+                let zone = self.charge_zone(s, &units, at);
+                let seen = self.charge_watch(s, &units, at, &zone);
+                s.charge_watch.retain(|w| w.at != at);
+                s.charge_watch
+                    .push(crate::state::ChargeWatch { at, units: seen });
                 ev.push(Event::ChargeMarkerPlaced { units, at });
                 // B13.2.1 The cavalry stops.
                 self.end_move(s, ev);
@@ -989,6 +1054,64 @@ impl GloryEmpire {
             formation: f,
             cost,
         });
+    }
+
+    /// 7.2 The moving group starts a formation change into `f`: the reactions to it first
+    /// (14.2.3, 14.4.1), if anyone may react.
+    pub(crate) fn start_form(&self, s: &mut State, f: Formation, ev: &mut Vec<Event>) {
+        let Some(cost) = self
+            .form_options(s)
+            .into_iter()
+            .find(|x| x.0 == f)
+            .map(|x| x.1)
+        else {
+            return;
+        };
+        let at = s.moving.as_ref().map_or(Cell(0), |m| m.at);
+        let trig = Trigger::Form { at };
+        if self.any_reactor(s, trig) {
+            s.pending.push(Frame::Form(FormProc {
+                to: f,
+                cost,
+                offered: false,
+            }));
+        } else {
+            self.apply_form(s, f, cost, ev);
+        }
+    }
+
+    /// B7.7.2 Whether changing the moving group into `f` calls for a Recall Skirmishers Check
+    /// (Battalion Game): a battalion-size unit (not a company) leaving SeD.
+    #[must_use]
+    pub fn must_recall_skirmishers(&self, s: &State, units: &[UnitId], f: Formation) -> bool {
+        self.battalion()
+            && f != Formation::Sed
+            && units.iter().any(|&u| {
+                let d = &self.data.troops[u.ix()];
+                d.arm() == Arm::Infantry
+                    && d.size != Size::Company
+                    && s.troop(u).formation == Formation::Sed
+            })
+    }
+
+    /// B7.7.2 The result of a Recall Skirmishers Check: a pass lets the change into `f` go on
+    /// (the Disorder Check at the end of the move counts it, B9.4); a failure ends the move
+    /// with no change.
+    pub(crate) fn recall_skirmishers_result(
+        &self,
+        s: &mut State,
+        f: Formation,
+        ok: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        if ok {
+            self.start_form(s, f, ev);
+        } else {
+            if let Some(m) = s.moving.as_mut() {
+                m.stop = true;
+            }
+            self.end_move(s, ev);
+        }
     }
 
     /// 7.5.2 Limbered artillery on a road or trail is in Road Column; off it, simply limbered.
@@ -1080,6 +1203,18 @@ impl GloryEmpire {
             self.note_step(s, from, to);
             if let Some(m) = s.moving.as_mut() {
                 m.disorder.minimum |= minimum;
+            }
+        }
+        // B7.9.1 A Prolonge: once a turn.
+        if let Some(m) = s.moving.as_ref()
+            && m.leader.is_none()
+            && self.battalion()
+            && m.units
+                .iter()
+                .all(|&u| s.troop(u).formation == Formation::Unlimbered)
+        {
+            for u in m.units.clone() {
+                s.troop_mut(u).prolonged = true;
             }
         }
         let Some(m) = s.moving.as_mut() else { return };

@@ -137,6 +137,8 @@ impl GloryEmpire {
             Action::PassOrder(l) => format!("pass-order {}", self.lid(l)),
             Action::RetreatBefore(c) => format!("rbc {}", self.hex(c)),
             Action::ChargeMarker => "charge-marker".into(),
+            Action::Recall => "recall".into(),
+            Action::FollowOnCharge => "follow-on-charge".into(),
         }
     }
 
@@ -326,6 +328,8 @@ impl GloryEmpire {
             Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
             Some("rbc") => done(2, Action::RetreatBefore(self.cell_of(arg(1)?)?)),
             Some("charge-marker") => done(1, Action::ChargeMarker),
+            Some("recall") => done(1, Action::Recall),
+            Some("follow-on-charge") => done(1, Action::FollowOnCharge),
             _ => Err(format!("`{text}` is not an action of Glory and Empire")),
         }
     }
@@ -475,6 +479,12 @@ impl GloryEmpire {
             Action::ChargeMarker => "place a Charge marker, ending the move; the target is \
                                      declared in the Charge Phase (B13.2.1)"
                 .into(),
+            Action::Recall => "make a Recall Check: on a pass the cavalry may end its Charge or \
+                               choose another target (B13.2.7)"
+                .into(),
+            Action::FollowOnCharge => "attempt a Follow-On Charge: a Morale Check first, then a \
+                                       new target (B13.2.10)"
+                .into(),
         }
     }
 
@@ -599,6 +609,10 @@ impl GloryEmpire {
                         CheckKind::Square => "to form Square in reaction (14.3)",
                         CheckKind::ReactionCharge => "to make a Reaction Charge (14.4.2)",
                         CheckKind::Disorder => "as a Disorder Check after its move (B9.4)",
+                        CheckKind::Recall => "as a Recall Check (B13.2.7)",
+                        CheckKind::FollowOnCharge => "to make a Follow-On Charge (B13.2.10)",
+                        CheckKind::RecallSkirmishers => "to recall its skirmishers (B7.7.2)",
+                        CheckKind::Command => "as a Command Check (B7.7.3)",
                     }
                 ),
                 Frame::FireRoll(f) => format!(
@@ -771,6 +785,29 @@ impl GloryEmpire {
                  (B13.2.6)",
                 self.units_text(units),
                 self.hex(*at)
+            ),
+            Event::ChargeRecalled { units, at } => format!(
+                "{} end{} the Charge in {} after a Recall (B13.2.7)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*at)
+            ),
+            Event::Pursued { units, to } => format!(
+                "{} pursue{} into {} (B13.2.9)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*to)
+            ),
+            Event::PursuitLoss { units } => format!(
+                "{}, Broken or Routed and pursued, lose{} a step (B13.2.9)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" }
+            ),
+            Event::FollowOnCharge { units, target } => format!(
+                "{} make{} a Follow-On Charge on {} (B13.2.10)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*target)
             ),
             Event::ChargeEnded { units, at } => format!(
                 "{} end{} the Charge in {} without a target (B13.2.6)",
@@ -1102,6 +1139,14 @@ impl GloryEmpire {
             CombatStep::FollowOn => "a Follow-On Assault may be declared (B13.1.7)".into(),
             CombatStep::RegroupAttacker => "the attacking cavalry regroups (13.2.5)".into(),
             CombatStep::RegroupDefender => "the defending cavalry regroups (13.2.5)".into(),
+            CombatStep::Pursuit => {
+                "the charging cavalry may try to Recall, or must pursue (B13.2.7, B13.2.9)".into()
+            }
+            CombatStep::Pursuing => "the pursuit (B13.2.9)".into(),
+            CombatStep::FollowOnCharge => {
+                "the charging cavalry may attempt a Follow-On Charge (B13.2.10)".into()
+            }
+            CombatStep::FollowOnTarget => "the target of the Follow-On Charge (B13.2.10)".into(),
             CombatStep::Finish => "Spent markers and the end of the combat (13.2.6)".into(),
         }
     }

@@ -31,6 +31,10 @@ impl GloryEmpire {
         if !self.battalion() {
             return None;
         }
+        // B13.4, B14.4.5 Units that triggered a Reaction Charge may not retreat before it.
+        if c.kind == CombatKind::ReactionCharge {
+            return None;
+        }
         let defs = self.live_defenders(s, c);
         if defs.is_empty() {
             return None;
@@ -96,6 +100,13 @@ impl GloryEmpire {
     /// cavalry as before an Assault.
     #[must_use]
     pub fn rbc_destinations(&self, s: &State, c: &Combat) -> Vec<Cell> {
+        self.rbc_paths(s, c).into_iter().map(|x| x.0).collect()
+    }
+
+    /// [`GloryEmpire::rbc_destinations`], each with the first path found to it (from the
+    /// target hex on; B13.2.9 a pursuit follows it).
+    #[must_use]
+    pub fn rbc_paths(&self, s: &State, c: &Combat) -> Vec<(Cell, Vec<Cell>)> {
         let defs = self.live_defenders(s, c);
         let Some(&top) = defs.first() else {
             return Vec::new();
@@ -174,13 +185,12 @@ impl GloryEmpire {
                         _ => true,
                     }
                 };
-            if ok_end {
-                ends.push(n);
+            if ok_end && !ends.iter().any(|x: &(Cell, Vec<Cell>)| x.0 == n) {
+                ends.push((n, path.to_vec()));
             }
             (ok_end, !joining)
         });
-        ends.sort_unstable();
-        ends.dedup();
+        ends.sort_unstable_by_key(|x| x.0);
         ends
     }
 
@@ -220,6 +230,11 @@ impl GloryEmpire {
         let defs = self.live_defenders(s, c);
         let Some(&top) = defs.first() else { return };
         let side = self.data.troops[top.ix()].side;
+        let path = self
+            .rbc_paths(s, c)
+            .into_iter()
+            .find(|x| x.0 == to)
+            .map_or_else(|| vec![c.target, to], |x| x.1);
         let friends: Vec<UnitId> = s.stack(to);
         let leaders = self.own_leaders_at(s, side, c.target);
         let joined = friends
@@ -250,6 +265,7 @@ impl GloryEmpire {
             from: c.target,
             to,
         });
+        self.note_flight(s, &defs, &path);
         self.touch_objective(s, to, side, ev);
         let stack = s.stack(to);
         let normal: Vec<UnitId> = stack
@@ -262,5 +278,20 @@ impl GloryEmpire {
         if !normal.is_empty() {
             self.set_morale(s, &normal, Some(Morale::Disorder), ev);
         }
+        // B13.4, B13.4.7 The retreat may trigger a Reaction Charge once it is over, if the
+        // stack is still in the zone; the attackers it falls back from may not react.
+        let barred: Vec<UnitId> = self
+            .live_attackers(s, c)
+            .into_iter()
+            .flat_map(|a| a.units)
+            .collect();
+        let still = self.alive_in(s, &defs, to);
+        self.open_window_for(
+            s,
+            crate::state::Trigger::Entered { at: to },
+            &still,
+            crate::state::MoveSource::RetreatBefore,
+            &barred,
+        );
     }
 }

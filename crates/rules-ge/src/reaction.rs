@@ -1,15 +1,18 @@
 //! 14 Reactions: what triggers them (14.1), who may react with fire (14.2), by forming Square
 //! (14.3) or with a Reaction Charge (14.4), and in what order (14.1). The non-phasing player's
 //! reactions (the phasing player's in the Reserve Movement Phase) are a pending window in the
-//! middle of the mover's step.
+//! middle of the mover's step. In the Battalion Game a Reaction Charge answers events in its
+//! zone (B14.4.1) after a Reaction Charge Movement (B14.4.5), a charging stack may be
+//! counter-charged (B14.4.3), and Charge Movements, Pursuits and Retreats Before Combat
+//! trigger reactions too (the window then names the moving stack itself).
 
 use crate::GloryEmpire;
 use crate::action::Action;
 use crate::data::{Arm, Cell, Formation, Kind, UnitId};
 use crate::event::Event;
 use crate::state::{
-    Attacker, CheckKind, Combat, CombatKind, CombatStep, FireKind, FireRoll, Frame, Morale,
-    ReactKind, State, Trigger, Window,
+    Attacker, ChargeKind, ChargeMove, CheckKind, Combat, CombatKind, CombatStep, FireKind,
+    FireRoll, Frame, Morale, MoveSource, ReactKind, State, Trigger, Window,
 };
 use coupdoeil_engine::Side;
 
@@ -57,15 +60,54 @@ impl GloryEmpire {
         }
     }
 
+    /// 14.1 The reactions an event of a move of this kind may trigger, in order: B14.4.5 only
+    /// Reaction Fire answers a Reaction Charge Movement; B13.4.7 a Retreat Before Combat is
+    /// answered by a Reaction Charge once it ends (RULING, ruling 94).
+    #[must_use]
+    pub fn kinds_of(&self, t: Trigger, source: MoveSource) -> &'static [ReactKind] {
+        let all = self.kinds_for(t);
+        match source {
+            MoveSource::Move | MoveSource::Charge | MoveSource::Pursuit => all,
+            MoveSource::ReactionCharge => {
+                if all.first() == Some(&ReactKind::Fire) {
+                    &[ReactKind::Fire]
+                } else {
+                    &[]
+                }
+            }
+            MoveSource::RetreatBefore => match t {
+                Trigger::Entered { .. } => &[ReactKind::Charge],
+                _ => &[],
+            },
+        }
+    }
+
     /// The moving combat units.
     fn movers(&self, s: &State) -> Vec<UnitId> {
         s.moving.as_ref().map_or(Vec::new(), |m| m.units.clone())
     }
 
+    /// The units whose move a reaction window answers.
+    #[must_use]
+    pub fn window_movers(&self, s: &State, w: &Window) -> Vec<UnitId> {
+        if w.movers.is_empty() {
+            self.movers(s)
+        } else {
+            w.movers.clone()
+        }
+    }
+
+    /// B14.4.2 The moving stack a Reaction Charge attempt is counted against: its lowest unit
+    /// id (RULING: a stack is known by its units).
+    #[must_use]
+    pub fn mover_key(movers: &[UnitId]) -> Option<UnitId> {
+        movers.iter().copied().min()
+    }
+
     /// 13.1.2 A stack that declared an Assault makes no reactions; the target of an Assault
     /// reacts only to the first stack that declared against it, though its artillery may still
     /// fire at others.
-    fn assault_allows(&self, s: &State, c: Cell, kind: ReactKind) -> bool {
+    fn assault_allows(&self, s: &State, c: Cell, kind: ReactKind, movers: &[UnitId]) -> bool {
         let st = s.stack(c);
         if st.iter().any(|&u| s.troop(u).assault.is_some()) {
             return false;
@@ -81,35 +123,63 @@ impl GloryEmpire {
         {
             return true;
         }
-        let movers = self.movers(s);
         s.first_assault
             .iter()
             .find(|x| x.0 == c)
             .is_some_and(|x| movers.contains(&x.1))
     }
 
-    /// The stacks of `side` that may react to `trig` with `kind` (14.2, 14.3, 14.4).
+    /// The stacks of `side` that may react to `trig` with `kind` (14.2, 14.3, 14.4), in the
+    /// Movement Phases.
     #[must_use]
     pub fn reactors(&self, s: &State, side: Side, trig: Trigger, kind: ReactKind) -> Vec<Cell> {
         let movers = self.movers(s);
+        self.reactors_to(s, side, trig, kind, &movers, &[])
+    }
+
+    /// The stacks still able to react in a reaction window's current kind.
+    #[must_use]
+    pub fn window_reactors(&self, s: &State, w: &Window) -> Vec<Cell> {
+        let movers = self.window_movers(s, w);
+        let mut v = self.reactors_to(s, w.side, w.trigger, w.kind, &movers, &w.barred);
+        v.retain(|c| !w.done.contains(c));
+        v
+    }
+
+    /// The stacks of `side` that may react to `trig` of the stack `movers` with `kind`; the
+    /// `barred` units may not (14.1, B13.4.7).
+    #[must_use]
+    pub fn reactors_to(
+        &self,
+        s: &State,
+        side: Side,
+        trig: Trigger,
+        kind: ReactKind,
+        movers: &[UnitId],
+        barred: &[UnitId],
+    ) -> Vec<Cell> {
         if movers.is_empty() {
             return Vec::new();
         }
         let b = &self.data.board;
         let x = trigger_hex(trig);
         let mut out = Vec::new();
-        // B14.3 A Battalion Reaction Formation Change answers events up to three hexes away.
-        let reach = if self.battalion() && kind == ReactKind::Square {
+        // B14.3 A Battalion Reaction Formation Change answers events up to three hexes away,
+        // B14.4.1 a Reaction Charge events in its three-hex zone.
+        let reach = if self.battalion() && kind != ReactKind::Fire {
             3
         } else {
             2
         };
         for c in self.stacks_of(s, side) {
-            if b.distance(c, x) > reach || !self.assault_allows(s, c, kind) {
+            if b.distance(c, x) > reach || !self.assault_allows(s, c, kind, movers) {
                 continue;
             }
             let st = s.stack(c);
             let Some(&top) = st.first() else { continue };
+            if st.iter().any(|u| barred.contains(u) || movers.contains(u)) {
+                continue;
+            }
             let ok = match kind {
                 ReactKind::Fire => self.may_react_fire(s, c, top, trig),
                 // RULING: in the Reserve Movement Phase the phasing player's infantry may form
@@ -139,6 +209,9 @@ impl GloryEmpire {
                                     )
                         })
                         && self.formation_allowed(Kind::Infantry, Formation::Square, c, false)
+                }
+                ReactKind::Charge if self.battalion() => {
+                    self.may_reaction_charge(s, &st, c, x, movers)
                 }
                 ReactKind::Charge => {
                     st.iter()
@@ -191,10 +264,11 @@ impl GloryEmpire {
     pub fn formation_change_drms(
         &self,
         s: &State,
-        side: Side,
+        w: &Window,
         c: Cell,
-        x: Cell,
     ) -> Vec<crate::event::Modifier> {
+        let side = w.side;
+        let x = trigger_hex(w.trigger);
         let r = &self.data.charts.reactions;
         let d = self.data.board.distance(c, x);
         let mut out = Vec::new();
@@ -210,7 +284,7 @@ impl GloryEmpire {
                 rule: "B14.3.3".into(),
             });
         }
-        let others = self.occ(s, &self.movers(s));
+        let others = self.occ(s, &self.window_movers(s, w));
         if others.in_ezoc(side, c) && r.formation_change_in_ezoc != 0 {
             out.push(crate::event::Modifier {
                 what: "already in an enemy ZOC".into(),
@@ -243,15 +317,75 @@ impl GloryEmpire {
                 trigger: trig,
                 kind,
                 done: Vec::new(),
+                movers: Vec::new(),
+                source: MoveSource::Move,
+                barred: Vec::new(),
             }));
         }
     }
 
-    /// The stacks still able to react in the window's current kind.
-    fn window_reactors(&self, s: &State, w: &Window) -> Vec<Cell> {
-        let mut v = self.reactors(s, w.side, w.trigger, w.kind);
-        v.retain(|c| !w.done.contains(c));
-        v
+    /// Opens a reaction window on `trig` by the stack `movers`, outside the Movement Phases'
+    /// moves (Battalion Game), if anyone may react.
+    pub(crate) fn open_window_for(
+        &self,
+        s: &mut State,
+        trig: Trigger,
+        movers: &[UnitId],
+        source: MoveSource,
+        barred: &[UnitId],
+    ) {
+        let Some(&first) = movers.first() else {
+            return;
+        };
+        let side = self.data.troops[first.ix()].side.other();
+        if let Some(&kind) = self.kinds_of(trig, source).iter().find(|&&k| {
+            !self
+                .reactors_to(s, side, trig, k, movers, barred)
+                .is_empty()
+        }) {
+            s.pending.push(Frame::React(Window {
+                side,
+                trigger: trig,
+                kind,
+                done: Vec::new(),
+                movers: movers.to_vec(),
+                source,
+                barred: barred.to_vec(),
+            }));
+        }
+    }
+
+    /// The reactions to one stage of a step `(from, to, stage)` of the stack `units` outside
+    /// the Movement Phases (a Charge Movement, a Pursuit): to its leaving (unless friends stay
+    /// behind, 14.1), to its entering (reaction fire before it is in, B14.2.3) and once it is
+    /// in (unless it joins friends); the entry itself is the caller's.
+    pub(crate) fn step_reactions(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        (from, to, stage): (Cell, Cell, crate::state::StepStage),
+        source: MoveSource,
+        barred: &[UnitId],
+    ) {
+        use crate::state::StepStage;
+        let Some(&first) = units.first() else {
+            return;
+        };
+        let side = self.data.troops[first.ix()].side;
+        let friends = |s: &State, c: Cell| {
+            s.stack(c)
+                .iter()
+                .any(|u| !units.contains(u) && self.data.troops[u.ix()].side == side)
+        };
+        let (trig, c) = match stage {
+            StepStage::Leave | StepStage::Check => (Trigger::Leave { from }, from),
+            StepStage::PreFire => (Trigger::Enter { from, to }, to),
+            StepStage::Enter => return,
+            StepStage::After => (Trigger::Entered { at: to }, to),
+        };
+        if !friends(s, c) {
+            self.open_window_for(s, trig, units, source, barred);
+        }
     }
 
     /// The reacting player's choices.
@@ -292,9 +426,13 @@ impl GloryEmpire {
             return false;
         };
         let x = trigger_hex(w.trigger);
-        let gone = s.moving.as_ref().is_none_or(|m| {
-            m.halted || m.units.is_empty() || self.alive_in(s, &m.units, x).is_empty()
-        });
+        let gone = if w.movers.is_empty() {
+            s.moving.as_ref().is_none_or(|m| {
+                m.halted || m.units.is_empty() || self.alive_in(s, &m.units, x).is_empty()
+            })
+        } else {
+            self.alive_in(s, &w.movers, x).is_empty()
+        };
         if gone {
             s.pending.pop();
             return true;
@@ -312,14 +450,15 @@ impl GloryEmpire {
     pub fn reaction_fire_odds(
         &self,
         s: &State,
-        trig: Trigger,
+        w: &Window,
         c: Cell,
     ) -> Option<(crate::fire::Odds, Vec<UnitId>)> {
+        let trig = w.trigger;
         let st = self.strength(s, c)?;
         let x = trigger_hex(trig);
         // RULING: reaction fire hits the moving units only, where they stand (the hex they
         // leave); artillery needs neither LOS nor its cone for it (14.2.3).
-        let group = self.alive_in(s, &self.movers(s), x);
+        let group = self.alive_in(s, &self.window_movers(s, w), x);
         // 14.2.3 A unit entering an artillery EZOC is fired on at two hexes.
         let range = match trig {
             Trigger::Enter { .. } if st.arm == Arm::Artillery => {
@@ -342,7 +481,7 @@ impl GloryEmpire {
             Action::ReactFire(c) => {
                 w.done.push(c);
                 self.replace_top(s, Frame::React(w.clone()));
-                let Some((odds, group)) = self.reaction_fire_odds(s, w.trigger, c) else {
+                let Some((odds, group)) = self.reaction_fire_odds(s, &w, c) else {
                     return;
                 };
                 ev.push(Event::Reaction {
@@ -378,7 +517,7 @@ impl GloryEmpire {
                     .filter(|&u| self.data.troops[u.ix()].arm() == Arm::Infantry)
                     .collect();
                 let drms = if self.battalion() {
-                    self.formation_change_drms(s, w.side, c, x)
+                    self.formation_change_drms(s, &w, c)
                 } else {
                     Vec::new()
                 };
@@ -396,6 +535,14 @@ impl GloryEmpire {
                     from: c,
                 });
                 let st = s.stack(c);
+                // B14.4.2 One attempt per moving enemy stack.
+                if self.battalion()
+                    && let Some(key) = Self::mover_key(&self.window_movers(s, &w))
+                {
+                    for &u in &st {
+                        s.reaction_charges.push((u, key));
+                    }
+                }
                 self.push_check(s, CheckKind::ReactionCharge, c, st, Some(x));
             }
             _ => {}
@@ -404,7 +551,9 @@ impl GloryEmpire {
 
     /// 14.4.2, 14.4.3 A passed Reaction Charge Check: the reaction window closes (only the first
     /// stack to pass charges), the trigger's move ends (RULING) and the charge is resolved at
-    /// once against its hex.
+    /// once against its hex. B14.4.3, B13.2.9 In the Battalion Game a Charge Movement it
+    /// answers is aborted (a Counter-Charge), a Pursuit ends, and the reacting cavalry first
+    /// makes its Reaction Charge Movement (B14.4.5).
     pub(crate) fn start_reaction_charge(
         &self,
         s: &mut State,
@@ -413,15 +562,106 @@ impl GloryEmpire {
         target: Cell,
         ev: &mut Vec<Event>,
     ) {
-        if matches!(s.pending.last(), Some(Frame::React(_))) {
+        let window = match s.pending.last() {
+            Some(Frame::React(w)) => Some(w.clone()),
+            _ => None,
+        };
+        if window.is_some() {
             s.pending.pop();
         }
-        if let Some(m) = s.moving.as_mut() {
+        let movers = window
+            .as_ref()
+            .map_or_else(Vec::new, |w| self.window_movers(s, w));
+        if window.as_ref().is_none_or(|w| w.source == MoveSource::Move)
+            && let Some(m) = s.moving.as_mut()
+        {
             m.halted = true;
             m.stop = true;
         }
+        if !self.battalion() {
+            self.push_reaction_combat(s, cell, units, target, 0, ev);
+            return;
+        }
+        let mut counter = false;
+        for f in s.pending.iter_mut().rev() {
+            match f {
+                Frame::ChargeMove(cm) if cm.units.iter().any(|u| movers.contains(u)) => {
+                    cm.halted = true;
+                    cm.step = None;
+                    counter = cm.kind != ChargeKind::Reaction;
+                    break;
+                }
+                Frame::Combat(c)
+                    if c.pursuit
+                        .as_ref()
+                        .is_some_and(|p| p.units.iter().any(|u| movers.contains(u))) =>
+                {
+                    if let Some(p) = c.pursuit.as_mut() {
+                        p.halted = true;
+                        p.step = None;
+                    }
+                    break;
+                }
+                _ => {}
+            }
+        }
+        ev.push(Event::Reaction {
+            side: self.data.troops[units[0].ix()].side,
+            what: if counter {
+                "Counter-Charge (B14.4.3)".into()
+            } else {
+                "Reaction Charge Movement (B14.4.5)".into()
+            },
+            from: cell,
+        });
+        let zone = self.reaction_charge_zone(s, &units, cell);
+        s.pending.push(Frame::ChargeMove(ChargeMove {
+            units,
+            origin: cell,
+            at: cell,
+            hexes: 0,
+            open: 0,
+            zone,
+            kind: ChargeKind::Reaction,
+            target: Some(target),
+            watch: Vec::new(),
+            recalled: false,
+            step: None,
+            halted: false,
+            barred: movers,
+        }));
+    }
+
+    /// 14.4.3, B14.4.5 The Reaction Charge's combat against `target` by the cavalry `units`
+    /// in `cell`, with the Open hexes of its Reaction Charge Movement; B14.4.3 against a stack
+    /// whose Charge Movement it aborted (a Counter-Charge), that stack's own Open hexes count
+    /// for it too (B13.6.2).
+    pub(crate) fn push_reaction_combat(
+        &self,
+        s: &mut State,
+        cell: Cell,
+        units: Vec<UnitId>,
+        target: Cell,
+        distance: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let side = self.data.troops[units[0].ix()].side;
         let defenders = s.stack(target);
+        let def_charge_distance = s
+            .pending
+            .iter()
+            .rev()
+            .find_map(|f| match f {
+                Frame::ChargeMove(cm)
+                    if cm.halted
+                        && cm.kind != ChargeKind::Reaction
+                        && cm.units.iter().any(|u| defenders.contains(u)) =>
+                {
+                    Some(cm.open)
+                }
+                _ => None,
+            })
+            .unwrap_or(0);
         ev.push(Event::CloseCombat {
             kind: "Reaction Charge (14.4.3)".into(),
             target,
@@ -448,7 +688,12 @@ impl GloryEmpire {
             advanced: Vec::new(),
             origins,
             follow_on: false,
-            charge_distance: 0,
+            charge_distance: distance,
+            zone: Vec::new(),
+            fled: Vec::new(),
+            pursuit: None,
+            recalled: false,
+            def_charge_distance,
             side,
         })));
     }

@@ -203,6 +203,8 @@ impl GloryEmpire {
     /// into an unoccupied EZOC worsens a level (Rout: eliminated), a stack forced into terrain
     /// its formation may not enter becomes Broken, and either starts another retreat.
     fn retreat_finished(&self, s: &mut State, r: &Retreat, units: &[UnitId], ev: &mut Vec<Event>) {
+        // B13.2.9 The path, for a pursuit.
+        self.note_flight(s, units, &r.visited);
         if r.to_broken && !units.iter().any(|&u| s.troop(u).morale.broken()) {
             self.set_morale(s, units, Some(crate::state::Morale::Broken), ev);
         } else if r.worsen > 0 {

@@ -51,6 +51,7 @@ impl GloryEmpire {
                 amv: false,
                 ammo: 0,
                 followed_on: false,
+                prolonged: false,
                 charge: None,
                 attached: None,
                 arrived: false,
@@ -113,6 +114,8 @@ impl GloryEmpire {
             queue: Vec::new(),
             entered: Vec::new(),
             charged: Vec::new(),
+            charge_watch: Vec::new(),
+            reaction_charges: Vec::new(),
             first_assault: Vec::new(),
             next_pos: (1_000_000, next),
             holders: d.objectives.iter().map(|o| o.owner).collect(),
@@ -371,14 +374,7 @@ impl GloryEmpire {
                         false
                     }
                 }
-                Frame::ChargeMove(cm) => {
-                    if self.alive_in(s, &cm.units, cm.at).is_empty() {
-                        s.pending.pop();
-                        true
-                    } else {
-                        false
-                    }
-                }
+                Frame::ChargeMove(_) => self.charge_auto(s, ev),
                 Frame::FireRoll(_)
                 | Frame::OrdersRoll(_)
                 | Frame::OrdersPass(_)
@@ -440,6 +436,8 @@ impl GloryEmpire {
         if self.sudden_end(s, ev) {
             return;
         }
+        // B14.4.2 Reaction Charge attempts are counted phase by phase.
+        s.reaction_charges.clear();
         let np = s.phasing.other();
         match s.stage {
             Stage::Fire => {
@@ -462,6 +460,7 @@ impl GloryEmpire {
                 self.fortify_posts(s, ev);
                 // 4.2.5 Reserve Command Status Phase: markers only placed.
                 self.command_status_phase(s, np, true, ev);
+                self.sed_command_checks(s, np, true);
                 self.reset_moves(s, np);
                 s.stage = Stage::ReserveMovement;
                 ev.push(Event::Phase {
@@ -484,6 +483,7 @@ impl GloryEmpire {
                     t.charge = None;
                 }
                 s.charged.clear();
+                s.charge_watch.clear();
                 s.stage = Stage::Assaults;
                 s.queue = self.combat_targets(s, false);
                 ev.push(Event::Phase {
@@ -604,6 +604,7 @@ impl GloryEmpire {
     fn enter_movement(&self, s: &mut State, ev: &mut Vec<Event>) {
         let side = s.phasing;
         self.command_status_phase(s, side, false, ev);
+        self.sed_command_checks(s, side, false);
         self.reset_moves(s, side);
         s.stage = Stage::Movement;
         ev.push(Event::Phase {
@@ -663,6 +664,7 @@ impl GloryEmpire {
         for t in &mut s.troops {
             t.attached = None;
             t.arrived = false;
+            t.prolonged = false;
         }
         s.entered.clear();
         if s.turn >= self.data.turns {

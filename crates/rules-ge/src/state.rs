@@ -140,6 +140,9 @@ pub struct Troop {
     /// B13.1.7 It has made its Follow-On Assault this Close Combat Segment.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub followed_on: bool,
+    /// B7.9.1 It has moved by Prolonge this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prolonged: bool,
     /// 13.2.1 The target of its Charge marker (B13.2.1: in the Battalion Game, until its
     /// Charge Movement declares a target, the hex where the marker was placed).
     pub charge: Option<Cell>,
@@ -400,6 +403,15 @@ pub enum CheckKind {
     ReactionCharge,
     /// B9.4 A Disorder Check at the end of a move.
     Disorder,
+    /// B13.2.7 A Recall Check of charging cavalry (during its Charge Movement, or before its
+    /// Pursuit).
+    Recall,
+    /// B13.2.10 The Morale Check of cavalry about to make a Follow-On Charge.
+    FollowOnCharge,
+    /// B7.7.2 A battalion en Débandade changing formation makes a Recall Skirmishers Check.
+    RecallSkirmishers,
+    /// B7.7.3 A battalion en Débandade must pass a Command Check to be In Command.
+    Command,
 }
 
 /// 8.1 A check against the Morale Value of a stack's top unit, waiting for its dice.
@@ -418,6 +430,12 @@ pub struct Check {
     /// B9.4 The modifiers gathered before the roll (a Disorder Check's, summed over the move).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modifiers: Vec<Modifier>,
+    /// B7.7.2 The formation a Recall Skirmishers Check is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<Formation>,
+    /// B7.7.3 A Command Check in a Reserve Command Status Phase.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reserve: bool,
 }
 
 /// A step of the moving group in progress (9.1, 10, 14): each stage may wait for reactions or
@@ -515,6 +533,45 @@ pub struct Window {
     pub kind: ReactKind,
     /// 14.1 Hexes of stacks that have reacted to this event (one reaction per event).
     pub done: Vec<Cell>,
+    /// The stack whose move triggered the event, when it is not the moving group of a
+    /// Movement Phase (a Charge Movement, a Pursuit, a Retreat Before Combat; Battalion
+    /// Game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub movers: Vec<UnitId>,
+    /// What kind of move triggered it.
+    #[serde(default, skip_serializing_if = "MoveSource::is_move")]
+    pub source: MoveSource,
+    /// 14.1, B13.4.7 Units that may not react to it (the stack the movers react to, the
+    /// attackers a Retreat Before Combat falls back from).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub barred: Vec<UnitId>,
+}
+
+/// What kind of move triggered a reaction (Battalion Game; the Soldiers Game knows only the
+/// Movement Phases' moves).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveSource {
+    /// 9.1 A move of the Movement or Reserve Movement Phase.
+    #[default]
+    Move,
+    /// B13.2.5 A Charge Movement (a Follow-On Charge's included).
+    Charge,
+    /// B13.2.9 A Pursuit.
+    Pursuit,
+    /// B14.4.5 A Reaction Charge Movement: only Reaction Fire answers it.
+    ReactionCharge,
+    /// B13.4.7 A Retreat Before Combat: answered once it ends (ruling 94).
+    RetreatBefore,
+}
+
+impl MoveSource {
+    /// The Movement Phases' moves (the default, left out of a state's JSON).
+    #[must_use]
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    pub fn is_move(&self) -> bool {
+        *self == MoveSource::Move
+    }
 }
 
 /// 13 The kind of a close combat.
@@ -574,8 +631,44 @@ pub enum CombatStep {
     RegroupAttacker,
     /// 13.2.5 Regroup of the defending cavalry.
     RegroupDefender,
+    /// B13.2.9 The charging cavalry that advanced may try to Recall before it pursues.
+    Pursuit,
+    /// B13.2.9 The pursuit, one hex at a time along the path of the retreat.
+    Pursuing,
+    /// B13.2.10 The charging cavalry that advanced into Open ground may try a Follow-On Charge.
+    FollowOnCharge,
+    /// B13.2.10 Its Morale Check passed, it declares the target of its Follow-On Charge.
+    FollowOnTarget,
     /// 13.2.6 Spent markers, and the end.
     Finish,
+}
+
+/// B13.2.9 A stack that retreated from the target hex of a Charge, and the path it took.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Flight {
+    /// The retreating units, top first.
+    pub units: Vec<UnitId>,
+    /// The hexes of its retreat, from the target hex on.
+    pub path: Vec<Cell>,
+}
+
+/// B13.2.9 The charging cavalry pursuing a stack that retreated from its target.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pursuit {
+    /// The pursuing units, top first.
+    pub units: Vec<UnitId>,
+    /// The pursued units.
+    pub pursued: Vec<UnitId>,
+    /// The path of their retreat, from the target hex on.
+    pub path: Vec<Cell>,
+    /// B13.2.9 Hexes of the path the pursuers have entered.
+    pub hexes: u8,
+    /// The hex being entered and how far the step has gone (its reactions, B14).
+    #[serde(default)]
+    pub step: Option<(Cell, StepStage)>,
+    /// B13.2.9 A Reaction Charge against the pursuers has ended the pursuit.
+    #[serde(default)]
+    pub halted: bool,
 }
 
 /// An attacking stack of a close combat.
@@ -629,6 +722,23 @@ pub struct Combat {
     /// B13.6.2 The Open hexes the charging cavalry entered in its Charge Movement.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub charge_distance: u8,
+    /// B13.2.10 The Charge Zone of the charging cavalry as it stood at the start of the Charge
+    /// Phase (sorted; Battalion Game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zone: Vec<Cell>,
+    /// B13.2.9 The stacks that retreated from the target hex, with their paths.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fled: Vec<Flight>,
+    /// B13.2.9 The pursuit under way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pursuit: Option<Pursuit>,
+    /// B13.2.7 The charging cavalry passed its Recall Check before its Pursuit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub recalled: bool,
+    /// B14.4.3, B13.6.2 A Counter-Charge: the Open hexes the defending cavalry had entered
+    /// in the Charge Movement it was making.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub def_charge_distance: u8,
 }
 
 /// A leader roll (5.2.2 capture, or a random choice of casualty).
@@ -730,6 +840,53 @@ pub struct ChargeMove {
     pub open: u8,
     /// B13.2.4 Its Charge Zone, fixed when the movement began (sorted).
     pub zone: Vec<Cell>,
+    /// What kind of Charge Movement it is.
+    #[serde(default)]
+    pub kind: ChargeKind,
+    /// B13.2.10, B14.4.5 The target declared before the movement (a Follow-On Charge's, a
+    /// Reaction Charge's): the only hex it may charge.
+    #[serde(default)]
+    pub target: Option<Cell>,
+    /// B13.2.7 The potential targets in the zone as the charging cavalry last saw them (their
+    /// hex and formation): one that has left its hex or formed Square since allows a Recall
+    /// Check.
+    #[serde(default)]
+    pub watch: Vec<(UnitId, Cell, Formation)>,
+    /// B13.2.7 It passed a Recall Check: it may end the Charge where it stands.
+    #[serde(default)]
+    pub recalled: bool,
+    /// The hex being entered and how far the step has gone (its reactions, B14).
+    #[serde(default)]
+    pub step: Option<(Cell, StepStage)>,
+    /// B14.4.3 A Counter-Charge has aborted this Charge.
+    #[serde(default)]
+    pub halted: bool,
+    /// B14.1 The units a Reaction Charge Movement answers: they may not react to it.
+    #[serde(default)]
+    pub barred: Vec<UnitId>,
+}
+
+/// The kinds of Charge Movement (Battalion Game).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChargeKind {
+    /// B13.2.5 A Charge from a Charge marker: the target is declared on contact.
+    #[default]
+    Charge,
+    /// B13.2.10 A Follow-On Charge on a declared target.
+    FollowOn,
+    /// B14.4.5 A Reaction Charge Movement to the hex of the stack that triggered it.
+    Reaction,
+}
+
+/// B13.2.7 A stack's Charge marker with the potential targets in its zone when it was placed
+/// (their hex and formation), for the Recall Check before Charge Movement.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChargeWatch {
+    /// The hex of the marker.
+    pub at: Cell,
+    /// The potential targets' units, hexes and formations.
+    pub units: Vec<(UnitId, Cell, Formation)>,
 }
 
 /// The phases and segments of a Game Turn (4).
@@ -827,6 +984,13 @@ pub struct State {
     pub entered: Vec<(Cell, u8)>,
     /// 13.2.1 Hexes charged this Charge Phase.
     pub charged: Vec<Cell>,
+    /// B13.2.7 The potential targets each Charge marker saw when it was placed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub charge_watch: Vec<ChargeWatch>,
+    /// B14.4.2 Reaction Charge attempts this phase: (the reacting unit, the moving stack's
+    /// lowest unit id).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reaction_charges: Vec<(UnitId, UnitId)>,
     /// 13.1.2 The first stack (its top unit) to declare an Assault on each target.
     pub first_assault: Vec<(Cell, UnitId)>,
     /// 6.2 The next stacking positions: (top, bottom).

@@ -7,7 +7,7 @@ use common::{B, F, Fx};
 use coupdoeil_engine::{Game, ToAct};
 use coupdoeil_ge::data::{Formation, Level};
 use coupdoeil_ge::event::Event;
-use coupdoeil_ge::state::{Frame, OrderKind, Stage};
+use coupdoeil_ge::state::{Frame, Morale, OrderKind, Stage};
 use coupdoeil_ge::{Action, Chance, GloryEmpire};
 
 /// The test scenario played as the Battalion Game, with LIMs on the leaders' counters (the
@@ -158,6 +158,19 @@ fn drive(f: &mut Fx, stop: impl Fn(&Fx) -> bool) {
         }
     }
     panic!("no stop: {}", f.game.waiting_text(&f.s));
+}
+
+/// Declines every reaction offered now (B14).
+fn decline(f: &mut Fx) {
+    while matches!(f.s.pending.last(), Some(Frame::React(_))) && f.to_act() != ToAct::Chance {
+        f.play("pass");
+    }
+}
+
+/// A step of a Charge Movement (or of any move), the enemy declining every reaction.
+fn step(f: &mut Fx, to: &str) {
+    f.play(&format!("step {to}"));
+    decline(f);
 }
 
 fn phases(f: &Fx) -> Vec<String> {
@@ -1211,9 +1224,9 @@ fn b13_2_5_charge_movement_and_the_target_declared_on_contact() {
     let mut f = charge_phase("0604", Formation::Column);
     assert_eq!(f.to_act(), ToAct::Side(B), "{}", f.game.waiting_text(&f.s));
     assert!(f.can("step 0403"));
-    f.play("step 0403");
+    step(&mut f, "0403");
     // 0503 is in the grenadiers' ZOC: the movement stops there, next to them.
-    f.play("step 0503");
+    step(&mut f, "0503");
     assert!(!f.can("step 0604") && !f.can("step 0504"));
     assert!(f.can("charge 0604"));
     f.play("charge 0604");
@@ -1243,8 +1256,8 @@ fn b13_2_6_cavalry_may_bluff_and_run_out_its_charge_without_a_target() {
     // Next to the grenadiers (in their ZOC) without declaring them: the charge ends there,
     // the horses spent.
     let mut f = charge_phase("0604", Formation::Column);
-    f.play("step 0403");
-    f.play("step 0503");
+    step(&mut f, "0403");
+    step(&mut f, "0503");
     assert!(f.can("charge 0604"));
     // It can go no further: it may still end its charge without declaring them (a bluff).
     assert!(f.can("end"));
@@ -1253,15 +1266,223 @@ fn b13_2_6_cavalry_may_bluff_and_run_out_its_charge_without_a_target() {
         f.log()
             .contains("ends the Charge in 0503 without a target (B13.2.6)")
     );
+    // It may then Regroup (B13.2.6), and the horses are spent at the end (B13.2.12).
+    assert!(f.can("regroup 0403"), "{:?}", f.legal_text());
+    f.play("regroup 0403");
+    f.play("pass");
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0403"));
     assert_eq!(f.s.troop(f.unit("20ld")).spent, 2, "the horses are spent");
     assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0604"));
+}
+
+// B13.2.7 Recall, B13.2.9 Pursuit, B13.2.10 Follow-On Charge.
+
+#[test]
+fn b13_2_7_a_recall_check_when_a_potential_target_has_left_before_the_movement() {
+    // Two potential targets when the marker is placed; one of them leaves before the Charge
+    // Phase (as in a Reserve Movement Phase).
+    let setup = || {
+        let mut f = dragoons_and("0604", Formation::Column);
+        f.put("gren-1-2", "0704", Formation::Column, "NW");
+        f.play("charge-marker");
+        let g = f.unit("gren-1-1");
+        f.s.troop_mut(g).cell = Some(f.hex("1010"));
+        f.combat_phase(B, true);
+        f
+    };
+    let mut f = setup();
+    assert!(f.can("recall"), "{:?}", f.legal_text());
+    assert!(!f.can("end"), "no stopping at will before a Recall");
+    // A failed Recall Check (2d10 00 against MV 30): the Charge goes on.
+    f.play("recall");
+    f.d100(0);
+    assert!(!f.can("end") && !f.can("recall"), "{:?}", f.legal_text());
+    assert!(f.can("step 0403"));
+    // A passed one: the cavalry may end its Charge where it stands, and regroup.
+    let mut f = setup();
+    f.play("recall");
+    f.d100(99);
+    assert!(f.can("end") && f.can("step 0403"), "{:?}", f.legal_text());
+    f.play("end");
+    assert!(f.log().contains("after a Recall (B13.2.7)"), "{}", f.log());
+    f.play("pass");
+    assert_eq!(f.s.troop(f.unit("20ld")).spent, 2);
+    assert_eq!(f.cell_of("gren-1-2").as_deref(), Some("0704"));
+}
+
+#[test]
+fn b13_2_7_no_recall_check_without_a_cause() {
+    let f = charge_phase("0604", Formation::Column);
+    assert!(!f.can("recall"), "{:?}", f.legal_text());
+}
+
+/// The dragoons charge the grenadiers in 0604 (in `morale`) from 0302 through 0403 and 0503,
+/// the Defender Morale Check passes, no Defensive Fire, and the Cold Steel dice are 3 and 0:
+/// the cavalry wins without losses on either side, and the grenadiers are two levels worse.
+fn dragoons_win_against(morale: Morale, extra: &[(&str, &str)]) -> Fx {
+    let mut f = dragoons_and("0604", Formation::Column);
+    f.morale("gren-1-1", morale);
+    for (u, at) in extra {
+        f.put(u, at, Formation::Column, "NW");
+    }
+    f.play("charge-marker");
+    f.combat_phase(B, true);
+    step(&mut f, "0403");
+    step(&mut f, "0503");
+    f.play("charge 0604");
+    f.d100(99);
+    f.play("pass");
+    f.d10(3);
+    f.d10(0);
+    assert_eq!(f.cold_steel().map(|x| x.2), Some(true), "{}", f.log());
+    f
+}
+
+#[test]
+fn b13_2_9_a_broken_stack_pursued_loses_a_step() {
+    // Disordered, the grenadiers lose two levels: Broken, they retreat three hexes.
+    let mut f = dragoons_win_against(Morale::Disorder, &[]);
+    f.play("to 0704");
+    f.play("to 0805");
+    f.play("to 0905");
+    assert_eq!(
+        f.cell_of("20ld").as_deref(),
+        Some("0604"),
+        "the one advance is made"
+    );
+    // The dragoons may try to Recall first; they do not: they must pursue.
+    assert!(f.can("recall") && f.can("pass"), "{:?}", f.legal_text());
+    f.play("pass");
+    // They follow the path of the retreat up to the hex next to the grenadiers.
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0805"), "{}", f.log());
+    assert!(
+        f.log().contains("pursues into 0704 (B13.2.9)"),
+        "{}",
+        f.log()
+    );
+    assert!(
+        f.log()
+            .contains("Broken or Routed and pursued, loses a step (B13.2.9)"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.steps_of("gren-1-1"), 1);
+    // Then they regroup; a cavalry that pursued makes no Follow-On Charge.
+    assert!(!f.can("follow-on-charge"));
+    assert!(f.can("regroup 0704") || f.can("pass"));
+}
+
+#[test]
+fn b13_2_9_cavalry_that_passes_its_recall_check_does_not_pursue() {
+    let mut f = dragoons_win_against(Morale::Disorder, &[]);
+    f.play("to 0704");
+    f.play("to 0805");
+    f.play("to 0905");
+    assert_eq!(
+        f.cell_of("20ld").as_deref(),
+        Some("0604"),
+        "the one advance is made"
+    );
+    f.play("recall");
+    f.d100(99);
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0604"), "{}", f.log());
+    assert_eq!(f.steps_of("gren-1-1"), 2);
+    // Failing, it must pursue.
+    let mut f = dragoons_win_against(Morale::Disorder, &[]);
+    f.play("to 0704");
+    f.play("to 0805");
+    f.play("to 0905");
+    assert_eq!(
+        f.cell_of("20ld").as_deref(),
+        Some("0604"),
+        "the one advance is made"
+    );
+    f.play("recall");
+    f.d100(0);
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0805"), "{}", f.log());
+}
+
+#[test]
+fn b13_2_9_the_pursuit_stops_where_the_retreat_entered_dense_terrain() {
+    // Broken, the grenadiers retreat into the village: the dragoons do not follow.
+    let mut f = dragoons_win_against(Morale::Disorder, &[]);
+    f.play("to 0605");
+    f.first_retreats();
+    assert_eq!(
+        f.cell_of("20ld").as_deref(),
+        Some("0604"),
+        "the one advance is made"
+    );
+    assert!(
+        !f.can("recall"),
+        "no pursuit, so no Recall: {:?}",
+        f.legal_text()
+    );
+    assert_eq!(f.cell_of("20ld").as_deref(), Some("0604"));
+    assert_eq!(f.steps_of("gren-1-1"), 2, "{}", f.log());
+}
+
+#[test]
+fn b13_2_10_a_follow_on_charge_keeps_the_charge_distance_bonus() {
+    // Shaken, the grenadiers fall back into the village: no pursuit. The dragoons, in Open
+    // ground, may charge the other battalion still in their Charge Zone.
+    let setup = || {
+        let mut f = dragoons_win_against(Morale::Normal, &[("gren-1-2", "0704")]);
+        f.play("to 0605");
+        assert_eq!(
+            f.cell_of("20ld").as_deref(),
+            Some("0604"),
+            "the one advance is made"
+        );
+        assert_eq!(f.morale_of("20ld"), Morale::Disorder);
+        assert!(f.can("follow-on-charge"), "{:?}", f.legal_text());
+        f.play("follow-on-charge");
+        f
+    };
+    // The Morale Check fails (MV 30): Shaken, the dragoons fall back a hex, the Charge ends.
+    let mut f = setup();
+    f.d100(0);
+    assert_eq!(f.morale_of("20ld"), Morale::Shaken);
+    f.first_retreats();
+    assert_ne!(f.cell_of("20ld").as_deref(), Some("0604"));
+    assert_eq!(f.s.troop(f.unit("20ld")).spent, 2, "{}", f.log());
+    // It passes: the new target is declared and charged, keeping the +2 of the first Charge.
+    let mut f = setup();
+    f.d100(99);
+    f.play("charge 0704");
+    // Its Charge Movement may go round to another side of the target, or charge from here.
+    f.play("charge 0704");
+    assert!(
+        f.log()
+            .contains("make a Follow-On Charge on 0704 (B13.2.10)")
+            || f.log()
+                .contains("makes a Follow-On Charge on 0704 (B13.2.10)"),
+        "{}",
+        f.log()
+    );
+    f.d100(99); // the Defender Morale Check
+    f.play("pass"); // no Defensive Fire
+    f.d10(5);
+    f.d10(5);
+    assert!(
+        f.log()
+            .contains("charge distance, 2 Open hexes +2 (B13.6.2)"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(
+        f.log().matches("Cold Steel").count(),
+        2,
+        "two Cold Steel Combats: {}",
+        f.log()
+    );
 }
 
 #[test]
 fn b13_6_2_no_charge_distance_bonus_against_a_square() {
     let mut f = charge_phase("0604", Formation::Square);
-    f.play("step 0403");
-    f.play("step 0503");
+    step(&mut f, "0403");
+    step(&mut f, "0503");
     f.play("charge 0604");
     f.d100(99);
     f.play("pass");
@@ -1312,6 +1533,18 @@ fn b1_soldiers_states_carry_none_of_the_battalion_fields() {
         "\"followed_on\":",
         "\"follow_on\":",
         "\"charge_distance\":",
+        "\"zone\":",
+        "\"fled\":",
+        "\"pursuit\":",
+        "\"recalled\":",
+        "\"charge_watch\":",
+        "\"reaction_charges\":",
+        "\"def_charge_distance\":",
+        "\"prolonged\":",
+        "\"movers\":",
+        "\"barred\":",
+        "\"source\":",
+        "\"reserve\":",
     ];
     let mut total = 0;
     for seed in 0..6 {
@@ -1557,4 +1790,563 @@ fn b13_3_unlimbered_guns_out_of_ammo_alone_are_overrun() {
     f.mark("gren-1-1", "0303", false);
     f.combat_phase(F, false);
     assert_eq!(f.cell_of("robe"), None, "{}", f.log());
+}
+
+// ---------------------------------------------------------------------------------------------
+// B14.4 Reaction Charges.
+
+fn zone_of(f: &Fx, unit: &str, at: &str) -> Vec<String> {
+    let u = f.unit(unit);
+    f.game
+        .reaction_charge_zone(&f.s, &[u], f.hex(at))
+        .into_iter()
+        .map(|c| f.label(c))
+        .collect()
+}
+
+#[test]
+fn b14_4_1_the_reaction_charge_zone_stops_at_dense_ground_and_obstacles() {
+    let mut f = battalion();
+    f.put("20ld", "0404", Formation::Column, "SE");
+    let zone = zone_of(&f, "20ld", "0404");
+    let charge_zone: Vec<String> = f
+        .game
+        .charge_zone(&f.s, &[f.unit("20ld")], f.hex("0404"))
+        .into_iter()
+        .map(|c| f.label(c))
+        .collect();
+    // Three hexes through the front, in the open.
+    for h in ["0405", "0503", "0504", "0604", "0704"] {
+        assert!(zone.contains(&h.to_string()), "{h} in {zone:?}");
+    }
+    // Not four, not into the vineyard (LDT) or the village (MDT), not across the Maceira:
+    // 0506 is three hexes off through the front, but only across the stream.
+    for h in ["0805", "0407", "0605", "0506"] {
+        assert!(!zone.contains(&h.to_string()), "{h} not in {zone:?}");
+    }
+    assert!(charge_zone.contains(&"0506".to_string()));
+    // Only cavalry in Line or Column projects one.
+    f.s.troop_mut(f.unit("20ld")).formation = Formation::RoadColumn;
+    assert!(zone_of(&f, "20ld", "0404").is_empty());
+}
+
+/// The French grenadiers in 0704 (Column facing NW) start to move in a French Movement Phase,
+/// the British 20th Light Dragoons waiting in 0302 (Column facing SE).
+fn grenadiers_near_the_dragoons() -> Fx {
+    let mut f = battalion();
+    f.put("20ld", "0302", Formation::Column, "SE");
+    f.put("gren-1-1", "0704", Formation::Column, "NW");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0604");
+    f
+}
+
+#[test]
+fn b14_4_2_a_reaction_charge_answers_an_enemy_entering_the_zone() {
+    let mut f = grenadiers_near_the_dragoons();
+    assert!(f.can("react-charge 0302"), "{:?}", f.legal_text());
+    f.play("react-charge 0302");
+    f.d100(99);
+    // B14.4.5 The dragoons' Reaction Charge Movement to the grenadiers' hex, which ends
+    // their move.
+    assert!(
+        f.log().contains("Reaction Charge Movement (B14.4.5)"),
+        "{}",
+        f.log()
+    );
+    assert!(f.s.moving.as_ref().is_none_or(|m| m.halted));
+    step(&mut f, "0403");
+    step(&mut f, "0503");
+    f.play("charge 0604");
+    assert!(f.log().contains("Reaction Charge (14.4.3)"), "{}", f.log());
+    // No Retreat Before Combat, no Recall: the Defender Morale Check, no Defensive Fire,
+    // then Cold Steel with the two Open hexes of the movement.
+    f.d100(99);
+    f.play("pass");
+    f.d10(5);
+    f.d10(5);
+    assert!(
+        f.log()
+            .contains("charge distance, 2 Open hexes +2 (B13.6.2)"),
+        "{}",
+        f.log()
+    );
+    assert!(
+        f.s.moving.as_ref().is_none_or(|m| m.halted),
+        "the grenadiers' move is over"
+    );
+}
+
+#[test]
+fn b14_4_2_one_attempt_per_moving_stack() {
+    let mut f = grenadiers_near_the_dragoons();
+    f.play("react-charge 0302");
+    // A failed check costs nothing (B14.4.4), and the grenadiers move on.
+    f.d100(0);
+    assert_eq!(f.morale_of("20ld"), Morale::Normal);
+    assert!(f.s.moving.is_some());
+    // Still in the zone, they trigger no second attempt by the same dragoons.
+    f.play("step 0503");
+    assert!(!f.can("react-charge 0302"), "{:?}", f.legal_text());
+    assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0503"));
+}
+
+#[test]
+fn b14_4_2_no_reaction_charge_out_of_sight_or_out_of_reach() {
+    // Into the village (MDT): not in the zone.
+    let mut f = battalion();
+    f.put("20ld", "0302", Formation::Column, "SE");
+    f.put("gren-1-1", "0704", Formation::Column, "SW");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0605");
+    assert!(!f.can("react-charge 0302"), "{:?}", f.legal_text());
+    // Spent dragoons make none.
+    let mut f = battalion();
+    f.put("20ld", "0302", Formation::Column, "SE");
+    f.s.troop_mut(f.unit("20ld")).spent = 1;
+    f.put("gren-1-1", "0704", Formation::Column, "NW");
+    f.at(F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0604");
+    assert!(!f.can("react-charge 0302"), "{:?}", f.legal_text());
+}
+
+/// The French dragoons (Margaron's, under an Attack order) in 0905 (Column facing NW) with a
+/// Charge marker placed against the British 2/97th in 0604; the 20th Light Dragoons wait in
+/// 0702 (Column facing S). The French Charge Phase begins.
+fn french_charge_near_the_light_dragoons() -> Fx {
+    let mut f = battalion();
+    f.put_leader("margaron", "0905");
+    let m = f.leader("margaron");
+    f.s.leaders[m.ix()].order = Some(OrderKind::Attack);
+    f.put("drag-3a", "0905", Formation::Column, "NW");
+    f.put("2-97", "0604", Formation::Column, "SE");
+    f.put("20ld", "0702", Formation::Column, "S");
+    f.mark("drag-3a", "0905", true);
+    f.combat_phase(F, true);
+    f
+}
+
+#[test]
+fn b14_4_3_a_counter_charge_aborts_the_charge_and_both_keep_their_distance() {
+    let mut f = french_charge_near_the_light_dragoons();
+    f.play("step 0805");
+    // The 2/97th may form Square as the French leave 0905 and enter 0805 (B14.3); once they
+    // are in 0805 the light dragoons may counter-charge.
+    while !f.can("react-charge 0702") && f.can("react-square 0604") {
+        f.play("pass");
+    }
+    assert!(f.can("react-charge 0702"), "{:?}", f.legal_text());
+    f.play("react-charge 0702");
+    f.d100(99);
+    assert!(f.log().contains("Counter-Charge (B14.4.3)"), "{}", f.log());
+    step(&mut f, "0703");
+    step(&mut f, "0704");
+    f.play("charge 0805");
+    // Against cavalry: straight to Cold Steel, both sides with their charge distance.
+    f.d10(5);
+    f.d10(5);
+    assert!(
+        f.log()
+            .contains("charge distance, 2 Open hexes +2 (B13.6.2)"),
+        "{}",
+        f.log()
+    );
+    assert!(
+        f.log()
+            .contains("charge distance of the Counter-Charged, 1 Open hex +1 (B13.6.2)"),
+        "{}",
+        f.log()
+    );
+    drive(&mut f, |f| {
+        !f.s.pending
+            .iter()
+            .any(|x| matches!(x, Frame::ChargeMove(_) | Frame::Combat(_)))
+    });
+    // The French Charge is over: it never reached the 2/97th; both cavalry are spent.
+    assert_eq!(f.s.troop(f.unit("drag-3a")).spent, 2, "{}", f.log());
+    assert_eq!(f.s.troop(f.unit("20ld")).spent, 2);
+    assert!(
+        !f.log().contains("declares a Charge on 0604"),
+        "{}",
+        f.log()
+    );
+    assert!(
+        !f.s.pending
+            .iter()
+            .any(|x| matches!(x, Frame::ChargeMove(_)))
+    );
+}
+
+#[test]
+fn b13_4_a_retreat_before_combat_may_trigger_a_reaction_charge() {
+    // The 20th Light Dragoons, assaulted by the grenadiers, must fall back (B13.4.1); the
+    // French dragoons may charge them where they stop, if still in their zone.
+    let mut f = battalion();
+    f.put("20ld", "0503", Formation::Column, "S");
+    f.put("gren-1-1", "0604", Formation::Column, "NW");
+    f.put("drag-3a", "0104", Formation::Column, "NE");
+    f.mark("gren-1-1", "0503", false);
+    f.combat_phase(F, false);
+    assert!(f.can("rbc 0302"), "{:?}", f.legal_text());
+    f.play("rbc 0302");
+    assert!(f.can("react-charge 0104"), "{:?}", f.legal_text());
+    // The grenadiers the dragoons fell back from may not react (B13.4.7).
+    f.play("react-charge 0104");
+    f.d100(99);
+    assert!(
+        f.log().contains("Reaction Charge Movement (B14.4.5)"),
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn b13_2_7_a_target_forming_square_in_reaction_allows_a_recall_check() {
+    let mut f = charge_phase("0604", Formation::Column);
+    f.play("step 0403");
+    // The grenadiers form Square as the dragoons come on (B14.3): a Disorder Check passed.
+    while !f.can("react-square 0604") {
+        f.play("pass");
+    }
+    f.play("react-square 0604");
+    f.d100(99);
+    assert_eq!(f.formation_of("gren-1-1"), Formation::Square);
+    decline(&mut f);
+    assert!(f.can("recall"), "{:?}", f.legal_text());
+}
+
+#[test]
+fn b13_2_9_a_reaction_charge_ends_the_pursuit() {
+    // French dragoons in 0902 (Column facing SW) watch the path of the pursuit.
+    let mut f = dragoons_win_against(Morale::Disorder, &[]);
+    f.put("drag-3b", "0902", Formation::Column, "SW");
+    f.play("to 0704");
+    f.play("to 0805");
+    f.play("to 0905");
+    f.play("pass"); // no Recall: pursue
+    // As the light dragoons are about to leave 0604 after the grenadiers, the French dragoons
+    // may charge them.
+    assert!(f.can("react-charge 0902"), "{:?}", f.legal_text());
+    f.play("react-charge 0902");
+    f.d100(99);
+    // The pursuit ends where it was: the light dragoons never leave 0604, and the grenadiers,
+    // pursued no hex, keep their steps.
+    drive(&mut f, |f| {
+        !f.s.pending
+            .iter()
+            .any(|x| matches!(x, Frame::ChargeMove(_) | Frame::Combat(_)))
+    });
+    assert!(
+        f.log().contains("Reaction Charge (14.4.3) against 0604"),
+        "{}",
+        f.log()
+    );
+    assert!(
+        !f.log().contains("20th Light Dragoons pursues into"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.steps_of("gren-1-1"), 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// B7.6, B7.7 Skirmishers.
+
+/// A British Fire Segment of the Battalion Game (or the Soldiers Game): `unit` in 0803 in
+/// Column facing SE with `sk` SP of skirmishers out, French grenadiers where `enemies` says.
+fn skirmish_fire(game: GloryEmpire, unit: &str, sk: u8, enemies: &[(&str, &str)]) -> Fx {
+    let mut f = Fx::empty_of(game);
+    let u = f.put(unit, "0803", Formation::Column, "SE");
+    f.s.troop_mut(u).skirmishers = sk;
+    for (e, at) in enemies {
+        f.put(e, at, Formation::Column, "NW");
+    }
+    f.at(B, Stage::Fire);
+    f
+}
+
+#[test]
+fn b7_6_6_the_green_zone_needs_no_los_and_stops_at_an_occupied_hex() {
+    // As the rule's example: A next to the skirmishers (in the olive grove), B two hexes off
+    // out of the parent's sight behind the olives, C two hexes off but only through A's hex.
+    let enemies = [
+        ("gren-1-1", "0903"),
+        ("gren-1-2", "1003"),
+        ("gren-2-1", "1004"),
+    ];
+    let f = skirmish_fire(bgame(), "1-50", 2, &enemies);
+    assert!(!f.game.los(&f.s, f.hex("0803"), f.hex("1003")));
+    assert!(f.can("fire 0803 0903"), "{:?}", f.legal_text());
+    assert!(f.can("fire 0803 1003"), "no LOS needed in the Green Zone");
+    assert!(!f.can("fire 0803 1004"), "the zone stops at A's hex");
+    // The Soldiers Game has no Skirmish Zone: two hexes through the front will do.
+    let f = skirmish_fire(common::game(), "1-50", 2, &enemies);
+    assert!(f.can("fire 0803 1004"));
+}
+
+#[test]
+fn b7_6_7_rifles_fire_into_the_rifle_zone_in_sight_of_a_front_hex() {
+    // 1101 is three hexes off, in sight of the front hexes; 1005 is in sight of none.
+    let f = skirmish_fire(
+        bgame(),
+        "5-60",
+        2,
+        &[("gren-1-1", "1101"), ("gren-1-2", "1005")],
+    );
+    assert!(f.can("fire 0803 1101"), "{:?}", f.legal_text());
+    assert!(!f.can("fire 0803 1005"));
+    // Muskets reach two hexes only.
+    let f = skirmish_fire(bgame(), "1-50", 2, &[("gren-1-1", "1101")]);
+    assert!(!f.can("fire 0803 1101"));
+}
+
+#[test]
+fn b7_7_4_an_sed_skirmish_zone_extends_all_round() {
+    let mut f = Fx::empty_of(bgame());
+    f.put("2-43", "0803", Formation::Sed, "N");
+    f.put("gren-1-1", "0801", Formation::Column, "SE");
+    f.put("gren-1-2", "1003", Formation::Column, "NW");
+    f.at(B, Stage::Fire);
+    assert!(f.can("fire 0803 1003"), "{:?}", f.legal_text());
+    // Behind it too: two hexes off to the north.
+    let c = f.hex("0801");
+    assert_eq!(f.game.data.board.distance(f.hex("0803"), c), 2);
+    assert!(f.can("fire 0803 0801"), "{:?}", f.legal_text());
+}
+
+/// The 2/43rd (a battalion) en Débandade in 0803 starts a move in a British Movement Phase of
+/// the Battalion Game and changes into Column.
+fn sed_battalion_forms_column(edit: impl Fn(String) -> String) -> Fx {
+    let mut f = Fx::empty_of(bgame_with(edit));
+    f.put("2-43", "0803", Formation::Sed, "N");
+    f.put("1-50", "0302", Formation::Line, "N");
+    f.at(B, Stage::Movement);
+    f.play("select 2-43");
+    f.play("form column");
+    f
+}
+
+#[test]
+fn b7_7_2_a_battalion_leaving_sed_must_pass_a_recall_skirmishers_check() {
+    let mut f = sed_battalion_forms_column(|t| t);
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::Check(c)) if c.kind == coupdoeil_ge::state::CheckKind::RecallSkirmishers),
+        "{}",
+        f.game.waiting_text(&f.s)
+    );
+    // Failing (00 against MV 30): no change, and its move is over.
+    f.d100(0);
+    assert_eq!(f.formation_of("2-43"), Formation::Sed);
+    assert!(
+        f.s.moving.is_none() && f.s.troop(f.unit("2-43")).moved,
+        "{}",
+        f.game.waiting_text(&f.s)
+    );
+    // Passing: the change is made, and the Disorder Check at the end counts it (B9.4).
+    let mut f = sed_battalion_forms_column(|t| t);
+    f.d100(99);
+    assert_eq!(f.formation_of("2-43"), Formation::Column, "{}", f.log());
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(0), "{}", f.game.waiting_text(&f.s));
+}
+
+#[test]
+fn b7_7_2_a_company_en_debandade_changes_formation_without_a_check() {
+    let f = sed_battalion_forms_column(|t| {
+        t.replacen(
+            "id = \"2-43\"\nside = \"british\"\n",
+            "id = \"2-43\"\nside = \"british\"\nsize = \"company\"\n",
+            1,
+        )
+    });
+    assert_eq!(f.formation_of("2-43"), Formation::Column, "{}", f.log());
+}
+
+/// The British Attack Orders Phase ends: the Movement Segment's Command Status Phase follows,
+/// with the 2/43rd en Débandade in 0803 under Anstruther (in 0804) and the 1/50th in Line.
+fn command_status_with_sed(edit: impl Fn(String) -> String) -> Fx {
+    let mut f = Fx::empty_of(bgame_with(edit));
+    f.put_leader("anstruther", "0804");
+    f.put_leader("wellesley", "0805");
+    f.put("2-43", "0803", Formation::Sed, "N");
+    f.at(B, Stage::AttackOrders);
+    f.s.closing = true;
+    f.settle();
+    f
+}
+
+#[test]
+fn b7_7_3_a_battalion_en_debandade_must_pass_a_command_check() {
+    let mut f = command_status_with_sed(|t| t);
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::Check(c)) if c.kind == coupdoeil_ge::state::CheckKind::Command),
+        "{}",
+        f.game.waiting_text(&f.s)
+    );
+    f.d100(0);
+    let t = f.s.troop(f.unit("2-43"));
+    assert!(t.ooc && !t.commanded, "failing: Out of Command");
+    assert_eq!(
+        f.morale_of("2-43"),
+        Morale::Normal,
+        "its morale is untouched"
+    );
+    let mut f = command_status_with_sed(|t| t);
+    f.d100(99);
+    assert!(!f.s.troop(f.unit("2-43")).ooc);
+    // A company needs none.
+    let f = command_status_with_sed(|t| {
+        t.replacen(
+            "id = \"2-43\"\nside = \"british\"\n",
+            "id = \"2-43\"\nside = \"british\"\nsize = \"company\"\n",
+            1,
+        )
+    });
+    assert!(
+        !matches!(f.s.pending.last(), Some(Frame::Check(_))),
+        "{}",
+        f.game.waiting_text(&f.s)
+    );
+    assert!(!f.s.troop(f.unit("2-43")).ooc);
+}
+
+// ---------------------------------------------------------------------------------------------
+// B7.4.1 Covered Flanks, B7.9.1 Prolonge, B12.2.1 Fire Strength Limits.
+
+/// The 1/50th in Line facing NNE in 0503 (flanks SE and NW) and the 2/97th in Line facing NNE
+/// in 0605, whose front hex 0604 is the 1/50th's SE flank hex.
+fn line_and_friend(game: GloryEmpire) -> Fx {
+    let mut f = Fx::empty_of(game);
+    f.put("1-50", "0503", Formation::Line, "NNE");
+    f.put("2-97", "0605", Formation::Line, "NNE");
+    f
+}
+
+#[test]
+fn b7_4_1_a_flank_hex_in_front_of_a_friend_is_a_covered_flank() {
+    use coupdoeil_ge::data::Arc;
+    use coupdoeil_hex::EdgeDir;
+    let mut f = line_and_friend(bgame());
+    let u = f.unit("1-50");
+    let se = EdgeDir::SE.index() as usize;
+    let nw = EdgeDir::NW.index() as usize;
+    assert_eq!(f.game.base_arcs(&f.s, u)[se], Arc::Flank);
+    assert_eq!(f.game.unit_arcs(&f.s, u)[se], Arc::Front, "covered");
+    assert_eq!(
+        f.game.unit_arcs(&f.s, u)[nw],
+        Arc::Flank,
+        "the other flank is open"
+    );
+    // A front hexside for every purpose: the 1/50th may move through it.
+    f.at(B, Stage::Movement);
+    f.play("select 1-50");
+    assert!(f.can("step 0604"), "{:?}", f.legal_text());
+    // Not in the Soldiers Game, nor next to a Broken friend.
+    let f = line_and_friend(common::game());
+    assert_eq!(f.game.unit_arcs(&f.s, f.unit("1-50"))[se], Arc::Flank);
+    let mut f = line_and_friend(bgame());
+    f.morale("2-97", Morale::Broken);
+    assert_eq!(f.game.unit_arcs(&f.s, f.unit("1-50"))[se], Arc::Flank);
+}
+
+#[test]
+fn b7_4_1_artillery_firing_through_a_covered_flank_fires_in_enfilade() {
+    let enfilade = |firer: &str, formation: Formation| {
+        let mut f = line_and_friend(bgame());
+        f.put(firer, "0604", formation, "NW");
+        let st = f.game.strength(&f.s, f.hex("0604")).expect("may fire");
+        let target = [f.unit("1-50")];
+        let odds = f
+            .game
+            .fire_odds(&f.s, f.hex("0604"), f.hex("0503"), &target, &st, false, 1);
+        odds.modifiers.iter().any(|m| m.what.contains("enfilade"))
+    };
+    assert!(enfilade("fr-guns", Formation::Unlimbered));
+    assert!(!enfilade("gren-1-1", Formation::Line));
+}
+
+/// Robe's battery unlimbered in 0503 facing N in a British Movement Phase of the Battalion
+/// Game.
+fn guns_to_prolonge(game: GloryEmpire) -> Fx {
+    let mut f = Fx::empty_of(game);
+    f.put("robe", "0503", Formation::Unlimbered, "N");
+    f.put("1-50", "0302", Formation::Line, "N");
+    f.at(B, Stage::Movement);
+    f.play("select robe");
+    f
+}
+
+#[test]
+fn b7_9_1_unlimbered_artillery_moves_one_open_hex_by_prolonge() {
+    let mut f = guns_to_prolonge(bgame());
+    // Any adjacent Open hex, whatever the facing, for no MP.
+    assert_eq!(f.step_cost("0603"), Some(0), "{:?}", f.step_costs());
+    assert!(f.step_cost("0504").is_some());
+    f.play("step 0603");
+    assert_eq!(f.cell_of("robe").as_deref(), Some("0603"));
+    assert_eq!(f.formation_of("robe"), Formation::Unlimbered);
+    // One hex, and no MP after: no more steps, no limbering.
+    assert!(f.step_costs().is_empty(), "{:?}", f.step_costs());
+    assert!(!f.can("form limbered"), "{:?}", f.legal_text());
+    // Not again this turn.
+    f.play("end");
+    f.s.troop_mut(f.unit("robe")).moved = false;
+    f.play("select robe");
+    assert!(f.step_costs().is_empty());
+    // The Soldiers Game has no Prolonge.
+    let f = guns_to_prolonge(common::game());
+    assert!(f.step_costs().is_empty());
+}
+
+#[test]
+fn b7_9_1_no_prolonge_across_an_obstacle_or_into_rough_ground() {
+    let mut f = Fx::empty_of(bgame());
+    // 0404: the Maceira between it and 0504 and 0405; the vineyard in 0407.
+    f.put("robe", "0406", Formation::Unlimbered, "N");
+    f.put("1-50", "0302", Formation::Line, "N");
+    f.at(B, Stage::Movement);
+    f.play("select robe");
+    let costs = f.step_costs();
+    assert!(
+        !costs.iter().any(|(h, _)| h == "0505" || h == "0506"),
+        "across the stream: {costs:?}"
+    );
+    assert!(
+        !costs.iter().any(|(h, _)| h == "0407"),
+        "into the vineyard (LDT): {costs:?}"
+    );
+    assert!(costs.iter().any(|(h, _)| h == "0405"), "{costs:?}");
+}
+
+#[test]
+fn b12_2_1_example_the_unit_passing_the_fire_limit_and_those_below_add_nothing() {
+    // Three units in Line of 1, 3 and 5 SP from the top down: the top two fire (4 SP), the
+    // third would bring the total to 9, past the Line's 5.
+    let game = bgame_with(|t| {
+        t.replacen(
+            "{ sp = 7, set = 1, mv = 35, cvm = 1, fs = 4 }",
+            "{ sp = 1, set = 1, mv = 35, cvm = 1, fs = 4 }",
+            1,
+        )
+        .replacen(
+            "{ sp = 6, set = 2, mv = 30, cvm = 1, fs = 4, sed_fs = 3 }",
+            "{ sp = 3, set = 2, mv = 30, cvm = 1, fs = 3, sed_fs = 3 }",
+            1,
+        )
+        .replacen(
+            "{ sp = 9, set = 2, mv = 30, cvm = 1, fs = 5 }",
+            "{ sp = 5, set = 2, mv = 30, cvm = 1, fs = 5 }",
+            1,
+        )
+    });
+    let mut f = Fx::empty_of(game);
+    f.put("1-50", "0503", Formation::Line, "N");
+    f.put("2-52", "0503", Formation::Line, "N");
+    f.put("2-97", "0503", Formation::Line, "N");
+    let st = f.game.strength(&f.s, f.hex("0503")).expect("fires");
+    assert_eq!(st.units, vec![f.unit("2-97"), f.unit("2-52")]);
+    assert_eq!(st.fs, 4 + 3);
 }

@@ -348,6 +348,11 @@ fn hypothetical(s: &State, kind: CombatKind, side: Side, from: Cell, units: Vec<
         side,
         follow_on: false,
         charge_distance: 0,
+        zone: Vec::new(),
+        fled: Vec::new(),
+        pursuit: None,
+        recalled: false,
+        def_charge_distance: 0,
     }
 }
 
@@ -446,7 +451,7 @@ pub(super) fn preview(
                 .strength(s, c)
                 .ok_or_else(|| nothing("that stack has no Fire Strength"))?;
             let (odds, group) = g
-                .reaction_fire_odds(s, w.trigger, c)
+                .reaction_fire_odds(s, w, c)
                 .ok_or_else(|| nothing("that stack cannot fire"))?;
             fire_json(
                 g,
@@ -495,8 +500,7 @@ pub(super) fn preview(
             if g.battalion()
                 && let Some(Frame::React(w)) = s.pending.last()
             {
-                let x = coupdoeil_ge::reaction::trigger_hex(w.trigger);
-                terms.extend(g.formation_change_drms(s, w.side, c, x));
+                terms.extend(g.formation_change_drms(s, w, c));
             }
             let mut v = check_of(g, s, why, &inf, &terms);
             v["kind"] = json!("square");

@@ -434,6 +434,14 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     h.hex = Some(b.label(c));
                     h.unit = s.returning.first().map(|&l| lid(g, l));
                 }
+                Action::Recall | Action::FollowOnCharge => {
+                    if let Some(Frame::ChargeMove(cm)) = s.pending.last() {
+                        h.unit = cm.units.first().map(|&u| uid(g, u));
+                        h.hex = Some(b.label(cm.at));
+                    } else if let Some(cb) = combat {
+                        h.hex = Some(b.label(cb.target));
+                    }
+                }
                 Action::Pass | Action::First(_) => {}
             }
             h
@@ -778,8 +786,8 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
                 "from": b.label(from),
                 "to": to.map(|c| b.label(c)),
                 "target": b.label(trigger_hex(w.trigger)),
-                "reactors": g.reactors(s, w.side, w.trigger, w.kind).into_iter()
-                    .filter(|c| !w.done.contains(c)).map(|c| b.label(c)).collect::<Vec<_>>(),
+                "reactors": g.window_reactors(s, w).into_iter()
+                    .map(|c| b.label(c)).collect::<Vec<_>>(),
                 "words": match w.kind {
                     ReactKind::Fire => "Reaction Fire (14.2)",
                     ReactKind::Square => "Reaction Formation Change to Square (14.3)",
