@@ -92,7 +92,7 @@ fn resolved(file: &str, text: &str) -> Vec<String> {
 /// The files that `files` (name, contents) name in `[scenario] include` and that are not among
 /// them yet, resolved against each naming file's directory, in order and without repeats.
 /// A caller reading from disk reads these, adds them, and asks again until none are left (at
-/// most [`MAX_INCLUDE_DEPTH`] times). Invalid entries are left for [`check_includes`] to report.
+/// most [`MAX_INCLUDE_DEPTH`] times). Invalid entries are left for `check_includes` to report.
 #[must_use]
 pub fn scenario_includes(files: &[(String, String)]) -> Vec<String> {
     let have: Vec<String> = files.iter().map(|(n, _)| normalize(n)).collect();

@@ -186,7 +186,7 @@ impl GloryEmpire {
         self.data.troops[u.ix()].arm() != Arm::Cavalry && self.post_fortified(s, c)
     }
 
-    /// The front directions of a unit, as bits over [`EdgeDir`] indices.
+    /// The front directions of a unit, as bits over [`EdgeDir`](coupdoeil_hex::EdgeDir) indices.
     #[must_use]
     pub fn front_bits(&self, s: &State, u: UnitId) -> u8 {
         let a = self.unit_arcs(s, u);
