@@ -376,20 +376,58 @@ fn rolica_set_up_is_legal_and_faces_the_battle() {
 }
 
 #[test]
-fn rolica_objectives_score_for_the_british_only() {
+fn rolica_objectives_score_for_the_attacker_and_the_road_for_its_holder() {
     let g = rolica();
     let mut s = g.initial_state();
     assert!(g.data.objectives.iter().all(|o| o.owner == Some(F)));
-    assert!(g.data.objectives.iter().all(|o| o.scores_for == Some(B)));
     assert!(s.holders.iter().all(|&h| h == Some(F)));
-    // Held by the French at the start, they score nothing: the battle opens level.
-    assert_eq!(g.score(&s), [0, 0]);
-    // Taken by the British, each counts its VP for them.
+    // The knoll, the heights and Zambujeira count for the British only; the defile, the
+    // French road out, for whoever holds it at the end (NOTES.md 7).
+    let scores: Vec<_> = g.data.objectives.iter().map(|o| o.scores_for).collect();
+    assert_eq!(scores, [Some(B), Some(B), None, Some(B)]);
+    let defile = g.data.objectives[2].vp;
+    // At the start only the French road counts: the French begin with it.
+    assert_eq!(g.score(&s), [0, defile]);
+    // Taken by the British, each counts its VP for them, and the road no longer for the French.
     s.holders[1] = Some(B);
-    assert_eq!(g.score(&s), [g.data.objectives[1].vp, 0]);
+    s.holders[2] = Some(B);
+    assert_eq!(g.score(&s), [g.data.objectives[1].vp + defile, 0]);
     s.vp[B] = 2;
     s.vp[F] = 5;
-    assert_eq!(g.score(&s), [2 + g.data.objectives[1].vp, 5]);
+    assert_eq!(g.score(&s), [2 + g.data.objectives[1].vp + defile, 5]);
+}
+
+/// The Battalion Game keeps the places at lower values, and the heights as well as the road
+/// count for whoever holds them at the end (NOTES.md 10).
+#[test]
+fn rolica_battalion_objectives_are_the_same_places_at_other_values() {
+    let (soldiers, battalion) = (rolica(), shipped_rolica_battalion());
+    assert_eq!(
+        battalion.data.objectives.len(),
+        soldiers.data.objectives.len()
+    );
+    for (a, b) in soldiers
+        .data
+        .objectives
+        .iter()
+        .zip(&battalion.data.objectives)
+    {
+        assert_eq!((a.cell, &a.name, a.owner), (b.cell, &b.name, b.owner));
+        assert!(b.vp <= a.vp, "{}", a.name);
+    }
+    let scores: Vec<_> = battalion
+        .data
+        .objectives
+        .iter()
+        .map(|o| o.scores_for)
+        .collect();
+    assert_eq!(scores, [Some(B), None, None, Some(B)]);
+    let total = |g: &GloryEmpire| -> i32 { g.data.objectives.iter().map(|o| o.vp).sum() };
+    assert!(total(&battalion) < total(&soldiers));
+    // The French begin with the heights and the road.
+    let s = battalion.initial_state();
+    let held = battalion.data.objectives[1].vp + battalion.data.objectives[2].vp;
+    assert_eq!(battalion.score(&s), [0, held]);
 }
 
 #[test]
