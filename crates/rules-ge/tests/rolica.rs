@@ -298,6 +298,18 @@ fn rolica_ground() {
             "{round} hexes round, {by_gully} by a gully"
         );
     }
+    // The two turning columns have their ways round the heights' flanks to Zambujeira with no
+    // gully [GAZ]: Trant by the Vale do Roto, Ferguson over the E hills; each is a march of
+    // hours, not minutes (an infantry column makes about 4 hexes a turn in the open).
+    let zambujeira = at("2040");
+    for (column, from) in [("port-1", "0410"), ("36", "3109")] {
+        assert_eq!(start(&g, column), at(from), "{column}");
+        let d = walk(&g, at(from), zambujeira, |c| {
+            g.data.terrain(c).id == "gully"
+        })
+        .unwrap_or_else(|| panic!("{column}: no way round"));
+        assert!((24..=60).contains(&d), "{column}: {d} hexes");
+    }
     // From the knoll the French gunners see the plain the British cross.
     assert!(g.los_terrain(at("1823"), at("1812")));
 }
