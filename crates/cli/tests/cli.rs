@@ -831,6 +831,23 @@ fn prussias_glory_over_the_protocol() {
 }
 
 #[test]
+fn the_glory_and_empire_battles_are_built_in() {
+    let o = run(&["list"], "");
+    for b in ["vimeiro", "rolica"] {
+        for id in [format!("ge-{b} "), format!("ge-{b}-battalion ")] {
+            assert!(o.stdout.contains(&id), "{id}: {}", o.stdout);
+        }
+    }
+    let v = run(&["validate", "ge-rolica-battalion"], "");
+    assert!(
+        v.ok && v.stdout.contains("Rolica, 17 August 1808 (Battalion Game)"),
+        "{}{}",
+        v.stdout,
+        v.stderr
+    );
+}
+
+#[test]
 fn the_prussias_glory_battles_are_built_in_and_bench() {
     let o = run(&["list"], "");
     for b in ["rossbach", "leuthen", "zorndorf", "torgau"] {

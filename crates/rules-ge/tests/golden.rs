@@ -29,3 +29,19 @@ fn golden_vimeiro_battalion_seed_1() {
         &playthrough(common::shipped_vimeiro_battalion(), 1, 20_000),
     );
 }
+
+#[test]
+fn golden_rolica_seed_1() {
+    check(
+        "rolica-seed-1.txt",
+        &playthrough(common::shipped_rolica(), 1, 20_000),
+    );
+}
+
+#[test]
+fn golden_rolica_battalion_seed_1() {
+    check(
+        "rolica-battalion-seed-1.txt",
+        &playthrough(common::shipped_rolica_battalion(), 1, 20_000),
+    );
+}

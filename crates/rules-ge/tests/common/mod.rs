@@ -56,6 +56,49 @@ pub fn shipped_vimeiro_battalion() -> GloryEmpire {
     GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
 }
 
+/// The shipped Roliça scenario's files (`data/scenarios/ge/rolica/`) with the shared charts,
+/// under their names in `data/scenarios/` (as the program embeds them).
+pub const SHIPPED_ROLICA: [(&str, &str); 5] = [
+    (
+        "ge/rolica/scenario.toml",
+        include_str!("../../../../data/scenarios/ge/rolica/scenario.toml"),
+    ),
+    (
+        "ge/rolica/map.toml",
+        include_str!("../../../../data/scenarios/ge/rolica/map.toml"),
+    ),
+    (
+        "ge/rolica/oob.toml",
+        include_str!("../../../../data/scenarios/ge/rolica/oob.toml"),
+    ),
+    (
+        "ge/rolica/setup.toml",
+        include_str!("../../../../data/scenarios/ge/rolica/setup.toml"),
+    ),
+    ("ge/charts.toml", CHARTS),
+];
+
+/// The shipped Roliça scenario.
+pub fn shipped_rolica() -> GloryEmpire {
+    let doc = Document::parse(&SHIPPED_ROLICA).unwrap_or_else(|e| panic!("{e}"));
+    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("validates: {e}"));
+    GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
+}
+
+/// The shipped Roliça scenario played as the Battalion Game
+/// (`data/scenarios/ge/rolica-battalion/`, extending the Soldiers scenario).
+pub fn shipped_rolica_battalion() -> GloryEmpire {
+    let base = Document::parse(&SHIPPED_ROLICA).unwrap_or_else(|e| panic!("{e}"));
+    let over = Document::parse(&[(
+        "ge/rolica-battalion/scenario.toml",
+        include_str!("../../../../data/scenarios/ge/rolica-battalion/scenario.toml"),
+    )])
+    .unwrap_or_else(|e| panic!("{e}"));
+    let doc = coupdoeil_scenario::merge(base, over);
+    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("validates: {e}"));
+    GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
+}
+
 pub const B: Side = Side::A;
 pub const F: Side = Side::B;
 
