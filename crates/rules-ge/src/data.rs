@@ -56,8 +56,10 @@ pub enum AttackMethod {
     Massed,
 }
 
-/// The game of the series a scenario is played at: Part I (the Soldiers Game) or Part II (the
-/// Battalion Game) of the rulebook, which adds its own phases and checks to the Soldiers rules.
+/// The game of the series a scenario is played at: Part I (the Soldiers Game), Part II (the
+/// Battalion Game, which adds its own phases and checks to the Soldiers rules) or Part III (the
+/// Brigade Game, which adds sections 17 to 23 to the Battalion rules). Each level plays every
+/// rule of the levels below it.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
@@ -68,6 +70,8 @@ pub enum Level {
     Soldiers,
     /// Part II, the Battalion Game.
     Battalion,
+    /// Part III, the Brigade Game.
+    Brigade,
 }
 
 impl Level {
@@ -77,6 +81,7 @@ impl Level {
         match self {
             Level::Soldiers => "soldiers",
             Level::Battalion => "battalion",
+            Level::Brigade => "brigade",
         }
     }
 }
@@ -1151,7 +1156,7 @@ pub struct Data {
     pub id: String,
     /// Scenario name.
     pub name: String,
-    /// The game played: Soldiers or Battalion (`[scenario] level`).
+    /// The game played: Soldiers, Battalion or Brigade (`[scenario] level`).
     pub level: Level,
     /// Side ids and names (`A` first).
     pub sides: BySide<(String, String)>,
@@ -1800,17 +1805,13 @@ fn load_level(l: &mut Loader<'_>) -> Level {
         Some(toml::Value::String(v)) => match v.as_str() {
             "soldiers" => Level::Soldiers,
             "battalion" => Level::Battalion,
-            "brigade" => {
-                l.err(
-                    "scenario.level",
-                    "the Brigade Game (Part III) is not available yet: use `soldiers` or `battalion`",
-                );
-                Level::Soldiers
-            }
+            "brigade" => Level::Brigade,
             other => {
                 l.err(
                     "scenario.level",
-                    format!("`{other}` is not a game of the series: `soldiers` or `battalion`"),
+                    format!(
+                        "`{other}` is not a game of the series: `soldiers`, `battalion` or `brigade`"
+                    ),
                 );
                 Level::Soldiers
             }
@@ -1839,10 +1840,17 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
     }
     let level = load_level(&mut l);
     let charts = load_charts(&mut l);
-    if level == Level::Battalion && charts.as_ref().is_some_and(|c| c.disorder.is_none()) {
+    if level >= Level::Battalion && charts.as_ref().is_some_and(|c| c.disorder.is_none()) {
         l.err(
             "movement.disorder",
-            "the Battalion Game needs the Move Disorder Check Events chart (B9.4)",
+            format!(
+                "the {} Game needs the Move Disorder Check Events chart (B9.4)",
+                if level == Level::Brigade {
+                    "Brigade"
+                } else {
+                    "Battalion"
+                }
+            ),
         );
     }
     let board = charts.as_ref().and_then(|c| load_board(&mut l, c));

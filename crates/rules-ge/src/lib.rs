@@ -1,4 +1,4 @@
-//! Glory and Empire: the Soldiers Game and the Battalion Game of *First Victories: Wellington
+//! Glory and Empire: the Soldiers, Battalion and Brigade Games of *First Victories: Wellington
 //! versus Napoleon*.
 //!
 //! The rulebook is `shared/rules/first-victories-glory-and-empire.txt`, Part I (sections 1 to
@@ -31,6 +31,12 @@
 //! Prolonge (B7.9.1). Part II is complete but for its optional Fog of War (B12.1.3), which
 //! needs hidden units, and the Prone units of B11.2.1, which only the Brigade Game has
 //! (`docs/rules/ge-rulings.md` 101).
+//!
+//! The Brigade Game (`level = "brigade"`, Part III, rule numbers G17 to G23) plays every
+//! Battalion rule ([`GloryEmpire::battalion`] holds at both levels, [`GloryEmpire::brigade`]
+//! at this one only) and adds its own; so far none of them. Its Command Status by Grand
+//! Tactical Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion
+//! Game's Command Range.
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is

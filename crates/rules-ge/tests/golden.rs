@@ -29,3 +29,11 @@ fn golden_vimeiro_battalion_seed_1() {
         &playthrough(common::shipped_vimeiro_battalion(), 1, 20_000),
     );
 }
+
+#[test]
+fn golden_vimeiro_brigade_seed_1() {
+    check(
+        "vimeiro-brigade-seed-1.txt",
+        &playthrough(common::shipped_vimeiro_brigade(), 1, 20_000),
+    );
+}

@@ -19,7 +19,8 @@ use serde_json::Value;
 /// The built-in scenario directories of Glory and Empire, under `data/scenarios/`. Each
 /// scenario includes the shared Player Aid charts (`[scenario] include = ["../charts.toml"]`),
 /// listed with it; `ge-vimeiro-battalion` extends `ge-vimeiro` (the Battalion Game on the same
-/// battle) and needs only its own header. The small test scenario of the rules crate is not built in: the command
+/// battle) and `ge-vimeiro-brigade` extends `ge-vimeiro-battalion` (the Brigade Game), each
+/// needing only its own header. The small test scenario of the rules crate is not built in: the command
 /// line's tests play it from files (copied with the charts).
 pub(crate) static SCENARIOS: &[Builtin] = &[
     scenario_files!(
@@ -30,6 +31,7 @@ pub(crate) static SCENARIOS: &[Builtin] = &[
         "../charts.toml"
     ),
     scenario_files!("ge/vimeiro-battalion": "scenario.toml"),
+    scenario_files!("ge/vimeiro-brigade": "scenario.toml"),
 ];
 
 impl GameExt for GloryEmpire {
