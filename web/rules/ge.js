@@ -732,6 +732,7 @@ const play = {
     'charge-marker': 'Place a Charge marker (B13.2.1)',
     recall: 'Recall Check (B13.2.7)',
     'follow-on-charge': 'Follow-On Charge (B13.2.10)',
+    reorder: 'Put the sub-units back in order, 3 MP (G17.4.3)',
   },
   primary: 'pass',
   declareLabel: (hint) => ({

@@ -128,6 +128,8 @@ pub enum Action {
     Recall,
     /// B13.2.10 The cavalry that advanced attempts a Follow-On Charge (a Morale Check first).
     FollowOnCharge,
+    /// G17.4.3 The moving group spends 3 MP to put its inverted sub-units back in order.
+    Reorder,
 }
 
 /// One outcome of a chance node (2.3 Dice).

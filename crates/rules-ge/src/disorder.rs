@@ -192,6 +192,8 @@ impl GloryEmpire {
                 "B9.5",
             );
         }
+        // G18.1.3 Backing up calls for a check of its own (with no DRM of its own).
+        due |= d.backed;
         due.then(|| mods.into_iter().filter(|m| m.value != 0).collect())
     }
 

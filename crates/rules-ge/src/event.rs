@@ -18,6 +18,24 @@ pub struct Modifier {
     pub rule: String,
 }
 
+/// G18 The Brigade Game's drills that the log reports on their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Drill {
+    /// G18.1.2 A Line wheeled vertex by vertex (the MP of the turn just reported).
+    Wheel,
+    /// G18.1.2 A Line about-faced on the spot: its sub-units are now inverted.
+    AboutFace,
+    /// G18.1.2 A Line about-faced back: its sub-units are in order again.
+    AboutFaceBack,
+    /// G17.4.3 The sub-units were put back in order.
+    Reorder,
+    /// G18.1.3 A step backwards through a rear hexside.
+    BackUp,
+    /// G18.1.4 A step through a flank hexside, without turning.
+    FlankMarch,
+}
+
 /// Something that happened.
 #[allow(missing_docs)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,6 +109,12 @@ pub enum Event {
     },
     /// 7.1.2 A facing change.
     Faced { units: Vec<UnitId>, facing: Facing },
+    /// G18 A Brigade Game drill of the moving group, for `mp` MP.
+    Drill {
+        units: Vec<UnitId>,
+        drill: Drill,
+        mp: u8,
+    },
     /// 7.6 Skirmishers deployed or recalled.
     Skirmishers { unit: UnitId, sp: u8 },
     /// 6.2 A unit put on top of its stack.

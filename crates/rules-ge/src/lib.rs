@@ -34,9 +34,12 @@
 //!
 //! The Brigade Game (`level = "brigade"`, Part III, rule numbers G17 to G23) plays every
 //! Battalion rule ([`GloryEmpire::battalion`] holds at both levels, [`GloryEmpire::brigade`]
-//! at this one only) and adds its own; so far none of them. Its Command Status by Grand
-//! Tactical Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion
-//! Game's Command Range.
+//! at this one only) and adds its own. So far: in [`drill`] what a turn costs (G18.1.1,
+//! G18.1.2), the Line's free about-face and the Sub-Units Inverted marker with its 3 MP
+//! re-ordering and its bar on reactions other than fire (G18.1.2, G17.4.3), Back-Up Movement
+//! (G18.1.3) and the March by the Flank (G18.1.4). Its Command Status by Grand Tactical
+//! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
+//! Command Range.
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is
@@ -61,6 +64,7 @@ pub mod close_combat;
 pub mod command;
 pub mod data;
 pub mod disorder;
+pub mod drill;
 pub mod event;
 pub mod fire;
 pub mod formation;

@@ -276,10 +276,12 @@ impl GloryEmpire {
             let Some(to) = self.data.board.neighbor(at, d) else {
                 continue;
             };
-            // 9.1.1 Only through front hexsides.
-            if arcs.iter().any(|a| a[di] != crate::data::Arc::Front) {
+            // 9.1.1 Only through front hexsides; G18.1.3, G18.1.4 in the Brigade Game a Line
+            // may back up through its rear, a Line or Column march by its flanks.
+            let side_arcs: Vec<crate::data::Arc> = arcs.iter().map(|a| a[di]).collect();
+            let Some(way) = self.step_way(s, units, &side_arcs) else {
                 continue;
-            }
+            };
             let to_ezoc = occ.in_ezoc(side, to);
             // 10.2 Never EZOC to EZOC; 10.1 foot artillery never into an EZOC.
             if to_ezoc && (in_ezoc || foot_art) {
@@ -299,9 +301,10 @@ impl GloryEmpire {
             if !self.may_pass(occ, side, to, load) {
                 continue;
             }
-            let Some(mut cost) = self.group_cost(s, units, at, to) else {
+            let Some(cost) = self.group_cost(s, units, at, to) else {
                 continue;
             };
+            let mut cost = Self::way_cost(way, cost, m.disorder.flanked);
             if in_ezoc {
                 cost = cost.saturating_add(LEAVE_EZOC);
             }
@@ -473,9 +476,15 @@ impl GloryEmpire {
             return Vec::new();
         }
         let cur = s.troop(m.units[0]).facing;
+        // G18.1 In the Brigade Game a turn may cost MP, which the group must have left.
+        let limit = self.move_limit(s, &m.units, m);
         Facing::ALL
             .into_iter()
             .filter(|&x| x != cur && facing_ok(f, x))
+            .filter(|&x| {
+                let cost = self.face_cost(f, cur, x);
+                cost == 0 || m.spent.saturating_add(cost) <= limit
+            })
             .collect()
     }
 
@@ -801,6 +810,7 @@ impl GloryEmpire {
             if self.may_fortify(s) {
                 out.push(Action::Fortify);
             }
+            self.drill_actions(s, out);
         }
         // RULING: a group that cannot move on may end where it is (adopting the formation of
         // the units there, see end_move).
@@ -876,26 +886,8 @@ impl GloryEmpire {
                 ev.push(Event::LeaderEntered { leader, at });
             }
             Action::Step(to) => self.do_step(s, to, ev),
-            Action::Face(f) => {
-                // RULING: artillery in a stack with infantry keeps its own facing (6.1.1).
-                let Some(m) = s.moving.as_ref() else { return };
-                let units: Vec<UnitId> = m
-                    .units
-                    .iter()
-                    .copied()
-                    .filter(|&u| facing_ok(s.troop(u).formation, f))
-                    .filter(|&u| {
-                        self.data.troops[u.ix()].arm() != Arm::Artillery
-                            || m.units
-                                .iter()
-                                .all(|&x| self.data.troops[x.ix()].arm() == Arm::Artillery)
-                    })
-                    .collect();
-                for &u in &units {
-                    s.troop_mut(u).facing = f;
-                }
-                ev.push(Event::Faced { units, facing: f });
-            }
+            Action::Face(f) => self.apply_face(s, f, ev),
+            Action::Reorder => self.apply_reorder(s, ev),
             Action::Form(f) => {
                 // B7.7.2 A battalion en Débandade first makes its Recall Skirmishers Check.
                 if let Some(m) = s.moving.as_ref()
@@ -1192,6 +1184,11 @@ impl GloryEmpire {
         let Some(opt) = self.step_options(s).into_iter().find(|o| o.to == to) else {
             return;
         };
+        if let Some(m) = s.moving.as_ref()
+            && let Some(d) = self.data.board.direction(m.at, to)
+        {
+            self.note_way(s, d.index() as usize, ev);
+        }
         if self.battalion()
             && let Some(m) = s.moving.as_ref()
             && m.leader.is_none()

@@ -139,6 +139,7 @@ impl GloryEmpire {
             Action::ChargeMarker => "charge-marker".into(),
             Action::Recall => "recall".into(),
             Action::FollowOnCharge => "follow-on-charge".into(),
+            Action::Reorder => "reorder".into(),
         }
     }
 
@@ -330,6 +331,7 @@ impl GloryEmpire {
             Some("charge-marker") => done(1, Action::ChargeMarker),
             Some("recall") => done(1, Action::Recall),
             Some("follow-on-charge") => done(1, Action::FollowOnCharge),
+            Some("reorder") => done(1, Action::Reorder),
             _ => Err(format!("`{text}` is not an action of Glory and Empire")),
         }
     }
@@ -413,7 +415,19 @@ impl GloryEmpire {
                 x.push_str(" (9.1)");
                 x
             }
-            Action::Face(f) => format!("face {f} (7.1.2)"),
+            Action::Face(f) => {
+                let lead = s.moving.as_ref().and_then(|m| m.units.first()).copied();
+                match lead.map(|u| s.troop(u)) {
+                    Some(t) if self.is_about_face(t.formation, t.facing, f) => {
+                        format!("about-face to {f} for 0 MP, inverting the sub-units (G18.1.2)")
+                    }
+                    Some(t) if self.face_cost(t.formation, t.facing, f) > 0 => format!(
+                        "wheel to face {f} for {} MP (G18.1.2)",
+                        self.face_cost(t.formation, t.facing, f)
+                    ),
+                    _ => format!("face {f} (7.1.2)"),
+                }
+            }
             Action::Form(f) => {
                 let cost = self
                     .form_options(s)
@@ -485,6 +499,10 @@ impl GloryEmpire {
             Action::FollowOnCharge => "attempt a Follow-On Charge: a Morale Check first, then a \
                                        new target (B13.2.10)"
                 .into(),
+            Action::Reorder => format!(
+                "put the inverted sub-units back in order for {} MP (G17.4.3)",
+                crate::drill::REORDER_MP
+            ),
         }
     }
 
@@ -934,6 +952,30 @@ impl GloryEmpire {
                     format!("{} recalls its skirmishers (7.6.2)", self.uname(*unit))
                 } else {
                     format!("{} deploys Sk-{sp} (7.6.1)", self.uname(*unit))
+                }
+            }
+            Event::Drill { units, drill, mp } => {
+                let who = self.units_text(units);
+                match drill {
+                    crate::event::Drill::Wheel => format!("{who} wheels for {mp} MP (G18.1.2)"),
+                    crate::event::Drill::AboutFace => {
+                        format!("{who} about-faces: Sub-Units Inverted (G18.1.2)")
+                    }
+                    crate::event::Drill::AboutFaceBack => {
+                        format!("{who} about-faces again: sub-units in order (G18.1.2)")
+                    }
+                    crate::event::Drill::Reorder => {
+                        format!("{who} puts its sub-units back in order for {mp} MP (G17.4.3)")
+                    }
+                    crate::event::Drill::BackUp => {
+                        format!("{who} backs up, at double the terrain cost (G18.1.3)")
+                    }
+                    crate::event::Drill::FlankMarch if *mp > 0 => {
+                        format!("{who} marches by the flank, {mp} MP more (G18.1.4)")
+                    }
+                    crate::event::Drill::FlankMarch => {
+                        format!("{who} marches by the flank (G18.1.4)")
+                    }
                 }
             }
             Event::Reordered { unit } => {

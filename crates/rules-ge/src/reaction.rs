@@ -220,7 +220,11 @@ impl GloryEmpire {
                         && self.may_charge(s, &st, c, x)
                 }
             };
-            if ok {
+            // G17.4.3 A stack with inverted sub-units may only fire. RULING (ge-rulings 107):
+            // the marker has this effect whenever it is on, although G17.4 is optional: the
+            // about-face of G18.1.2 places it outside that rule and it would mean nothing else.
+            let inverted = kind != ReactKind::Fire && st.iter().any(|&u| s.troop(u).inverted);
+            if ok && !inverted {
                 out.push(c);
             }
         }

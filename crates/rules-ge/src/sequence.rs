@@ -56,6 +56,7 @@ impl GloryEmpire {
                 attached: None,
                 arrived: false,
                 fortifying: false,
+                inverted: false,
             })
             .collect();
         let mut leaders: Vec<Leader> = d

@@ -152,6 +152,9 @@ pub struct Troop {
     pub arrived: bool,
     /// 15.2.1 Spent its whole MA in its Post hex this Movement Phase.
     pub fortifying: bool,
+    /// G18.1.2, G17.4.3 The Sub-Units Inverted marker (Brigade Game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub inverted: bool,
 }
 
 /// Where a leader is.
@@ -292,6 +295,12 @@ pub struct MoveDisorder {
     /// 9.1.1 The group made the minimum move of one hex beyond its MP (not a Force March).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub minimum: bool,
+    /// G18.1.3 The group has backed up through a rear hexside: a Disorder Check is due.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub backed: bool,
+    /// G18.1.4 The group has marched by the flank this move (its extra MP is paid).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flanked: bool,
 }
 
 impl MoveDisorder {

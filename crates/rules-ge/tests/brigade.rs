@@ -139,3 +139,288 @@ fn g4_a_brigade_game_turn_has_the_battalion_phases() {
         assert!(p.iter().any(|x| x == want), "{want} in {p:?}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// G18.1 Facing, Back-Up and March by the Flank.
+
+use coupdoeil_ge::data::Formation;
+use coupdoeil_ge::state::{Frame, Stage};
+use coupdoeil_hex::EdgeDir;
+
+/// A British Movement Phase with these units placed (id, hex, formation, facing).
+fn gmoving(game: GloryEmpire, units: &[(&str, &str, Formation, &str)]) -> Fx {
+    let mut f = Fx::empty_of(game);
+    for &(id, hex, form, facing) in units {
+        f.put(id, hex, form, facing);
+    }
+    f.at(common::B, Stage::Movement);
+    f
+}
+
+/// The label of the hex next to `hex` in direction `d`.
+fn next(f: &Fx, hex: &str, d: EdgeDir) -> String {
+    let c = f.game.data.board.neighbor(f.hex(hex), d).unwrap();
+    f.label(c)
+}
+
+/// The moving group may not Force March (B9.5): its MP are its MA.
+fn no_force_march(f: &mut Fx) {
+    if let Some(m) = f.s.moving.as_mut() {
+        m.disorder.may_force = false;
+    }
+}
+
+fn spent(f: &Fx) -> u8 {
+    f.s.moving.as_ref().map_or(0, |m| m.spent)
+}
+
+/// The Disorder Check pending at the end of a move, if any: its modifiers' total.
+fn pending_dc(f: &Fx) -> Option<i16> {
+    match f.s.pending.last() {
+        Some(Frame::Check(c)) if c.kind == coupdoeil_ge::state::CheckKind::Disorder => {
+            Some(c.modifiers.iter().map(|m| m.value).sum())
+        }
+        _ => None,
+    }
+}
+
+fn inverted(f: &Fx, id: &str) -> bool {
+    f.s.troop(f.unit(id)).inverted
+}
+
+#[test]
+fn g18_1_2_a_line_pays_one_mp_for_each_vertex_it_wheels_through() {
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Line, "NNE")]);
+    f.play("select 2-97");
+    // One vertex costs 1.
+    f.play("face E");
+    assert_eq!(spent(&f), 1);
+    f.play(&format!("step {}", next(&f, "0203", EdgeDir::NE)));
+    assert_eq!(spent(&f), 2, "a clear hex for 1 more");
+    // E to NNW is two vertices: 2.
+    f.play("face NNW");
+    assert_eq!(spent(&f), 4);
+    assert!(f.log().contains("wheels for 2 MP (G18.1.2)"), "{}", f.log());
+    assert!(
+        !inverted(&f, "2-97"),
+        "a wheel keeps the sub-units in order"
+    );
+}
+
+#[test]
+fn g18_1_2_a_wheel_needs_the_mp_left() {
+    let mut f = gmoving(ggame(), &[("2-97", "0201", Formation::Line, "SSE")]);
+    f.play("select 2-97");
+    no_force_march(&mut f);
+    f.play(&format!("step {}", next(&f, "0201", EdgeDir::S)));
+    f.play(&format!("step {}", next(&f, "0202", EdgeDir::S)));
+    f.play(&format!("step {}", next(&f, "0203", EdgeDir::S)));
+    assert_eq!(spent(&f), 3, "three clear hexes of a Line's 4 MP");
+    // One vertex is affordable, two are not; the free about-face always is.
+    assert!(f.can("face E") && f.can("face SSW"));
+    assert!(!f.can("face NNE") && !f.can("face W"));
+    assert!(
+        f.can("face NNW"),
+        "SSE to NNW is the about-face, for nothing"
+    );
+}
+
+#[test]
+fn g18_1_2_the_battalion_and_soldiers_games_turn_a_line_for_nothing() {
+    for game in [super_battalion(), common::game()] {
+        let mut f = gmoving(game, &[("2-97", "0203", Formation::Line, "NNE")]);
+        f.play("select 2-97");
+        f.play("face SSE");
+        assert_eq!(spent(&f), 0);
+        f.play(&format!("step {}", next(&f, "0203", EdgeDir::S)));
+        f.play("face NNE");
+        assert!(!inverted(&f, "2-97"));
+        assert_eq!(spent(&f), 1);
+    }
+}
+
+/// The test scenario as the Battalion Game.
+fn super_battalion() -> GloryEmpire {
+    ggame_with(|t| t.replacen("level = \"brigade\"", "level = \"battalion\"", 1))
+}
+
+#[test]
+fn g18_1_1_a_column_turns_for_nothing() {
+    // RULING 102: the ordinary Column is not one of the columns G18.1.1 charges.
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Column, "N")]);
+    f.play("select 2-97");
+    f.play("face S");
+    assert_eq!(spent(&f), 0);
+    assert!(!inverted(&f, "2-97"), "only a Line's about-face inverts");
+}
+
+#[test]
+fn g18_1_2_about_face_is_free_and_inverts_the_sub_units_until_it_faces_back() {
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Line, "NNE")]);
+    f.play("select 2-97");
+    assert!(
+        f.legal_text().iter().any(|t| t == "face SSW"),
+        "{:?}",
+        f.legal_text()
+    );
+    f.play("face SSW");
+    assert_eq!(spent(&f), 0);
+    assert!(inverted(&f, "2-97"));
+    assert!(
+        f.log().contains("Sub-Units Inverted (G18.1.2)"),
+        "{}",
+        f.log()
+    );
+    f.play(&format!("step {}", next(&f, "0203", EdgeDir::S)));
+    f.play("face NNE");
+    assert_eq!(spent(&f), 1, "the step only");
+    assert!(!inverted(&f, "2-97"), "a second about-face puts them back");
+}
+
+#[test]
+fn g17_4_3_reordering_the_sub_units_costs_three_mp() {
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Line, "NNE")]);
+    f.play("select 2-97");
+    assert!(!f.can("reorder"), "nothing to reorder");
+    f.play("face SSW");
+    assert!(f.can("reorder"));
+    f.play("reorder");
+    assert_eq!(spent(&f), 3);
+    assert!(!inverted(&f, "2-97"));
+    assert_eq!(f.s.troop(f.unit("2-97")).facing.to_string(), "SSW");
+    // Without 3 MP left it may not.
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Line, "SSW")]);
+    f.s.troop_mut(f.unit("2-97")).inverted = true;
+    f.play("select 2-97");
+    no_force_march(&mut f);
+    f.play(&format!("step {}", next(&f, "0203", EdgeDir::S)));
+    f.play(&format!("step {}", next(&f, "0204", EdgeDir::S)));
+    assert_eq!(spent(&f), 2);
+    assert!(!f.can("reorder"), "2 MP spent of 4");
+}
+
+#[test]
+fn g17_4_3_a_stack_with_inverted_sub_units_may_only_react_with_fire() {
+    use coupdoeil_ge::state::{ReactKind, Trigger};
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0203", Formation::Line, "SSE");
+    f.put("drag-3a", "0206", Formation::Column, "N");
+    f.at(common::F, Stage::Movement);
+    f.play("select drag-3a");
+    let at = f.hex("0205");
+    f.s.troop_mut(f.unit("drag-3a")).cell = Some(at);
+    if let Some(m) = f.s.moving.as_mut() {
+        m.at = at;
+    }
+    let trig = Trigger::Entered { at };
+    let square = f.game.reactors(&f.s, common::B, trig, ReactKind::Square);
+    assert_eq!(square, vec![f.hex("0203")], "in order, it may form Square");
+    f.s.troop_mut(f.unit("2-97")).inverted = true;
+    let square = f.game.reactors(&f.s, common::B, trig, ReactKind::Square);
+    assert!(square.is_empty(), "inverted, it may not");
+}
+
+#[test]
+fn g18_1_3_a_line_backs_up_through_its_rear_at_double_cost_then_checks() {
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Line, "NNE")]);
+    f.play("select 2-97");
+    let behind = next(&f, "0203", EdgeDir::S);
+    let flank = next(&f, "0203", EdgeDir::SE);
+    assert_eq!(f.step_cost(&behind), Some(2), "a clear hex doubled");
+    assert_eq!(
+        f.step_cost(&flank),
+        Some(2),
+        "a flank step for 1 and 1 more"
+    );
+    f.play(&format!("step {behind}"));
+    assert_eq!(spent(&f), 2);
+    assert_eq!(
+        f.s.troop(f.unit("2-97")).facing.to_string(),
+        "NNE",
+        "it kept its facing"
+    );
+    f.play("end");
+    assert_eq!(
+        pending_dc(&f),
+        Some(0),
+        "a check is due, with no DRM of its own"
+    );
+    assert!(f.log().contains("backs up"), "{}", f.log());
+    f.d100(20);
+    assert_eq!(
+        f.morale_of("2-97"),
+        coupdoeil_ge::state::Morale::Disorder,
+        "20 is not above MV 35"
+    );
+}
+
+#[test]
+fn g18_1_3_only_infantry_in_line_backs_up() {
+    // A Column's rear is closed to it.
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Column, "N")]);
+    f.play("select 2-97");
+    assert_eq!(f.step_cost(&next(&f, "0203", EdgeDir::S)), None);
+    // Cavalry in Line neither.
+    let mut f = Fx::empty_of(ggame());
+    f.put("drag-3a", "0203", Formation::Line, "NNE");
+    f.at(common::F, Stage::Movement);
+    f.play("select drag-3a");
+    assert_eq!(f.step_cost(&next(&f, "0203", EdgeDir::S)), None);
+    assert_eq!(
+        f.step_cost(&next(&f, "0203", EdgeDir::SE)),
+        None,
+        "no flank march"
+    );
+    // The Battalion Game has no Back-Up.
+    let mut f = gmoving(
+        super_battalion(),
+        &[("2-97", "0203", Formation::Line, "NNE")],
+    );
+    f.play("select 2-97");
+    assert_eq!(f.step_cost(&next(&f, "0203", EdgeDir::S)), None);
+    assert_eq!(f.step_cost(&next(&f, "0203", EdgeDir::SE)), None);
+}
+
+#[test]
+fn g18_1_4_a_column_marches_by_the_flank_for_one_mp_more_once_a_move() {
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Column, "N")]);
+    f.play("select 2-97");
+    let a = next(&f, "0203", EdgeDir::SE);
+    assert_eq!(
+        f.step_cost(&a),
+        Some(2),
+        "a clear hex and the flank march's MP"
+    );
+    f.play(&format!("step {a}"));
+    assert_eq!(f.s.troop(f.unit("2-97")).facing.to_string(), "N", "no turn");
+    let b = next(&f, &a, EdgeDir::SE);
+    assert_eq!(f.step_cost(&b), Some(1), "the extra MP is paid once");
+    f.play(&format!("step {b}"));
+    assert_eq!(spent(&f), 3);
+    assert!(
+        f.log()
+            .contains("marches by the flank, 1 MP more (G18.1.4)"),
+        "{}",
+        f.log()
+    );
+    f.play("end");
+    assert_eq!(pending_dc(&f), None, "a flank march calls for no check");
+}
+
+#[test]
+fn g18_1_4_a_flank_march_needs_its_extra_mp() {
+    let mut f = gmoving(ggame(), &[("2-97", "0201", Formation::Line, "SSE")]);
+    f.play("select 2-97");
+    no_force_march(&mut f);
+    f.play(&format!("step {}", next(&f, "0201", EdgeDir::S)));
+    f.play(&format!("step {}", next(&f, "0202", EdgeDir::S)));
+    f.play(&format!("step {}", next(&f, "0203", EdgeDir::S)));
+    assert_eq!(spent(&f), 3);
+    // Line SSE: flanks NE and SW. One MP left: the hex, not the hex and the march.
+    assert_eq!(f.step_cost(&next(&f, "0204", EdgeDir::NE)), None);
+    assert_eq!(
+        f.step_cost(&next(&f, "0204", EdgeDir::SE)),
+        Some(1),
+        "its front"
+    );
+}

@@ -383,6 +383,7 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                 Action::Form(_)
                 | Action::Skirmish(_)
                 | Action::Fortify
+                | Action::Reorder
                 | Action::EndMove => {
                     h.unit.clone_from(&moving);
                     h.hex.clone_from(&moving_at);
