@@ -733,6 +733,8 @@ const play = {
     recall: 'Recall Check (B13.2.7)',
     'follow-on-charge': 'Follow-On Charge (B13.2.10)',
     reorder: 'Put the sub-units back in order, 3 MP (G17.4.3)',
+    prone: 'Go Prone (G18.6.1)',
+    'stand-up': 'Stand up (G18.6.2)',
   },
   primary: 'pass',
   declareLabel: (hint) => ({

@@ -130,6 +130,10 @@ pub enum Action {
     FollowOnCharge,
     /// G17.4.3 The moving group spends 3 MP to put its inverted sub-units back in order.
     Reorder,
+    /// G18.6.1 The moving infantry goes Prone (ending its move).
+    Prone,
+    /// G18.6.2 The moving prone infantry stands up.
+    StandUp,
 }
 
 /// One outcome of a chance node (2.3 Dice).

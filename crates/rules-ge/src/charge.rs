@@ -487,6 +487,7 @@ impl GloryEmpire {
             let side = self.data.troops[units[0].ix()].side;
             self.touch_objective(s, to, side, ev);
             self.road_columns_break(s, side, to, ev);
+            self.stand_up_near(s, side, to, ev);
             return true;
         }
         let from = cm.at;
@@ -778,6 +779,7 @@ impl GloryEmpire {
         }
         self.touch_objective(s, next, side, ev);
         self.road_columns_break(s, side, next, ev);
+        self.stand_up_near(s, side, next, ev);
     }
 
     /// B13.2.9 The pursuit goes on by one stage: the next hex is chosen, each step waits for

@@ -1499,6 +1499,7 @@ impl GloryEmpire {
                 self.touch_objective(s, c.target, c.side, ev);
                 self.replace_top(s, Frame::Combat(Box::new(c.clone())));
                 self.road_columns_break(s, c.side, c.target, ev);
+                self.stand_up_near(s, c.side, c.target, ev);
                 if !enemy_leaders.is_empty() {
                     s.pending
                         .push(Frame::Leader(LeaderRoll::Capture(enemy_leaders)));
@@ -1547,6 +1548,7 @@ impl GloryEmpire {
                 self.replace_top(s, Frame::Combat(Box::new(c)));
                 self.touch_objective(s, to, side, ev);
                 self.road_columns_break(s, side, to, ev);
+                self.stand_up_near(s, side, to, ev);
             }
             (CombatStep::RegroupAttacker, Action::Pass) => {
                 c.regroup_left = REGROUP_HEXES;

@@ -769,6 +769,8 @@ pub struct FireMods {
     /// 15.2 Units in a Post: a Fortified Building always, an earthwork through its front
     /// (instead of the hex's terrain).
     pub post: i8,
+    /// G18.6 A target whose top unit is Prone (Brigade Game).
+    pub prone: i8,
 }
 
 /// 7.9.2 A gun-type row of the Artillery Chart: the last hex of each range band.
@@ -1537,6 +1539,8 @@ struct RawFireMods {
     close_fire_mc: i8,
     range: RawRange,
     post: i8,
+    #[serde(default)]
+    prone: i8,
 }
 
 #[derive(Deserialize)]
@@ -2894,6 +2898,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             stacking: stacking.clone(),
             range: [m.range.canister, m.range.effective, m.range.long],
             post: m.post,
+            prone: m.prone,
         }
     });
     // 7.9.2 Guns.

@@ -1,6 +1,6 @@
 //! G18 The Brigade Game's drill on the move: what a turn costs (G18.1.1, G18.1.2), the Line's
 //! about-face and its Sub-Units Inverted marker (G18.1.2, G17.4.3), Back-Up Movement through a
-//! rear hexside (G18.1.3) and the March by the Flank (G18.1.4). None of it applies below the
+//! rear hexside (G18.1.3), the March by the Flank (G18.1.4) and lying Prone (G18.6). None of it applies below the
 //! Brigade level, where a turn is free and a stack steps through its front only.
 
 use crate::GloryEmpire;
@@ -243,10 +243,131 @@ impl GloryEmpire {
         });
     }
 
-    /// The Brigade Game's drill decisions open to the moving group (G17.4.3).
+    /// G18.6, G18.6.1, G18.6.3 Whether the moving group may go Prone: in the Brigade Game,
+    /// every unit of it infantry in Line or Column, none prone already, no enemy combat unit
+    /// next to its hex. RULING (ge-rulings 108): a group with an Assault marker may not (it
+    /// could not carry its Assault out), and it may go prone after moving, which ends its move.
+    #[must_use]
+    pub fn may_go_prone(&self, s: &State) -> bool {
+        let Some(m) = s.moving.as_ref() else {
+            return false;
+        };
+        if !self.brigade() || m.leader.is_some() || m.units.is_empty() {
+            return false;
+        }
+        let side = self.data.troops[m.units[0].ix()].side;
+        m.units.iter().all(|&u| {
+            let t = s.troop(u);
+            self.data.troops[u.ix()].arm() == Arm::Infantry
+                && matches!(t.formation, Formation::Line | Formation::Column)
+                && !t.prone
+                && t.assault.is_none()
+        }) && !self
+            .data
+            .board
+            .neighbors(m.at)
+            .any(|n| self.side_at(s, n) == Some(side.other()))
+    }
+
+    /// G18.6.2 Whether the moving group has prone units to stand up.
+    #[must_use]
+    pub fn may_stand_up(&self, s: &State) -> bool {
+        s.moving
+            .as_ref()
+            .is_some_and(|m| m.units.iter().any(|&u| s.troop(u).prone))
+    }
+
+    /// G18.6.1 The moving group lies down, for no MP, and its move ends (G18.6.3: it may not
+    /// move while prone).
+    pub(crate) fn apply_prone(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if !self.may_go_prone(s) {
+            return;
+        }
+        let Some(m) = s.moving.as_ref() else { return };
+        let units = m.units.clone();
+        for &u in &units {
+            s.troop_mut(u).prone = true;
+        }
+        ev.push(Event::Drill {
+            units,
+            drill: Drill::Prone,
+            mp: 0,
+        });
+        self.end_move(s, ev);
+    }
+
+    /// G18.6.2 The moving group stands up, for no MP. RULING (ge-rulings 108): it may then
+    /// move, turn and change formation as if it had stood all along.
+    pub(crate) fn apply_stand_up(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Some(m) = s.moving.as_ref() else { return };
+        let units: Vec<UnitId> = m
+            .units
+            .iter()
+            .copied()
+            .filter(|&u| s.troop(u).prone)
+            .collect();
+        self.stand(s, units, ev);
+    }
+
+    /// G18.6.2 Prone units of the enemy of `side` next to `at`, where units of `side` have just
+    /// moved, stand up. RULING (ge-rulings 109): every move that brings enemy combat units next
+    /// to them does so (a step, a Charge Movement, a Pursuit, an advance after combat, a
+    /// regroup), the same moves that break a Road Column (7.5.3).
+    pub(crate) fn stand_up_near(
+        &self,
+        s: &mut State,
+        side: coupdoeil_engine::Side,
+        at: crate::data::Cell,
+        ev: &mut Vec<Event>,
+    ) {
+        if !self.brigade() {
+            return;
+        }
+        let mut units = Vec::new();
+        for n in self.data.board.neighbors(at) {
+            for u in s.stack(n) {
+                if s.troop(u).prone && self.data.troops[u.ix()].side != side {
+                    units.push(u);
+                }
+            }
+        }
+        self.stand(s, units, ev);
+    }
+
+    /// G18.6.2 The prone units in `c` stand up: they are attempting a reaction.
+    pub(crate) fn stand_up_in(&self, s: &mut State, c: crate::data::Cell, ev: &mut Vec<Event>) {
+        let units: Vec<UnitId> = s
+            .stack(c)
+            .into_iter()
+            .filter(|&u| s.troop(u).prone)
+            .collect();
+        self.stand(s, units, ev);
+    }
+
+    fn stand(&self, s: &mut State, units: Vec<UnitId>, ev: &mut Vec<Event>) {
+        if units.is_empty() {
+            return;
+        }
+        for &u in &units {
+            s.troop_mut(u).prone = false;
+        }
+        ev.push(Event::Drill {
+            units,
+            drill: Drill::StandUp,
+            mp: 0,
+        });
+    }
+
+    /// The Brigade Game's drill decisions open to the moving group (G17.4.3, G18.6).
     pub(crate) fn drill_actions(&self, s: &State, out: &mut Vec<Action>) {
         if self.may_reorder(s) {
             out.push(Action::Reorder);
+        }
+        if self.may_go_prone(s) {
+            out.push(Action::Prone);
+        }
+        if self.may_stand_up(s) {
+            out.push(Action::StandUp);
         }
     }
 }

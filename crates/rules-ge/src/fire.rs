@@ -119,7 +119,13 @@ impl GloryEmpire {
                 Some((fs, range, Arm::Artillery, false))
             }
             Arm::Infantry => {
-                let foot = st.iter().copied().filter(|&u| arm_of(u) == Arm::Infantry);
+                // G18.6.4 Prone units fire only with their skirmishers (below); RULING
+                // (ge-rulings 110): a stack fires as its top unit, so a prone top unit without
+                // skirmishers leaves its stack silent, and prone units below add nothing.
+                let foot = st
+                    .iter()
+                    .copied()
+                    .filter(|&u| arm_of(u) == Arm::Infantry && !s.troop(u).prone);
                 // RULING: a stack whose top unit has skirmishers out fires with them (their SP
                 // as FS, 7.6.6), at one hex or two.
                 if t.skirmishers > 0 && matches!(t.formation, Formation::Line | Formation::Column) {
@@ -127,6 +133,9 @@ impl GloryEmpire {
                         u.push(top);
                     }
                     return Some((t.skirmishers, self.skirmish_reach(top), Arm::Infantry, true));
+                }
+                if t.prone {
+                    return None;
                 }
                 match t.formation {
                     Formation::Line => {
@@ -409,6 +418,9 @@ impl GloryEmpire {
                 fm.target_formation[f.ix()],
                 "12.2.1 target formation",
             ));
+            if tu.prone {
+                mods.push(m("target prone", fm.prone, "G18.6"));
+            }
             if targets
                 .iter()
                 .any(|&u| self.data.troops[u.ix()].arm() == Arm::Cavalry)

@@ -37,7 +37,9 @@
 //! at this one only) and adds its own. So far: in [`drill`] what a turn costs (G18.1.1,
 //! G18.1.2), the Line's free about-face and the Sub-Units Inverted marker with its 3 MP
 //! re-ordering and its bar on reactions other than fire (G18.1.2, G17.4.3), Back-Up Movement
-//! (G18.1.3) and the March by the Flank (G18.1.4). Its Command Status by Grand Tactical
+//! (G18.1.3), the March by the Flank (G18.1.4) and Prone infantry (G18.6: lying down and
+//! standing up, what stands it up, its fire by skirmishers only, its LOS exception of B11.2.1,
+//! the Prone target FSM). Its Command Status by Grand Tactical
 //! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
 //! Command Range.
 //!

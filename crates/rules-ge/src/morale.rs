@@ -202,6 +202,8 @@ impl GloryEmpire {
                     let t = s.troop_mut(u);
                     t.formation = Formation::Dispersed;
                     t.skirmishers = 0;
+                    // G18.6.3 Only a Line or Column lies prone.
+                    t.prone = false;
                     t.assault = None;
                     t.charge = None;
                     movers.push(u);

@@ -236,7 +236,8 @@ impl GloryEmpire {
         m: &Moving,
     ) -> Vec<StepOption> {
         let mut out = Vec::new();
-        if m.stop || units.is_empty() {
+        // G18.6.3 Prone units do not move.
+        if m.stop || units.is_empty() || units.iter().any(|&u| s.troop(u).prone) {
             return out;
         }
         let side = self.data.troops[units[0].ix()].side;
@@ -378,7 +379,8 @@ impl GloryEmpire {
         let Some(m) = s.moving.as_ref() else {
             return Vec::new();
         };
-        if m.leader.is_some() || m.units.is_empty() {
+        // G18.6.3 Prone units do not change formation.
+        if m.leader.is_some() || m.units.is_empty() || m.units.iter().any(|&u| s.troop(u).prone) {
             return Vec::new();
         }
         let mut out = Vec::new();
@@ -469,6 +471,10 @@ impl GloryEmpire {
         if matches!(f, Formation::Square | Formation::Sed | Formation::Dispersed) {
             return Vec::new();
         }
+        // G18.6.3 Prone units do not turn.
+        if m.units.iter().any(|&u| s.troop(u).prone) {
+            return Vec::new();
+        }
         // RULING (ge-rulings 63): one facing change between other decisions. Any facing is a
         // single change away, so a second one in a row only undoes the first; without this a
         // player (or a search) could turn on the spot for ever.
@@ -540,6 +546,8 @@ impl GloryEmpire {
             let t = s.troop(u);
             self.data.troops[u.ix()].arm() == Arm::Infantry
                 && t.assault.is_none()
+                // G18.6.3 Prone units do not assault.
+                && !t.prone
                 && t.commanded
                 && !t.morale.broken()
                 && matches!(
@@ -888,6 +896,8 @@ impl GloryEmpire {
             Action::Step(to) => self.do_step(s, to, ev),
             Action::Face(f) => self.apply_face(s, f, ev),
             Action::Reorder => self.apply_reorder(s, ev),
+            Action::Prone => self.apply_prone(s, ev),
+            Action::StandUp => self.apply_stand_up(s, ev),
             Action::Form(f) => {
                 // B7.7.2 A battalion en Débandade first makes its Recall Skirmishers Check.
                 if let Some(m) = s.moving.as_ref()
@@ -1368,6 +1378,7 @@ impl GloryEmpire {
         self.touch_objective(s, to, side, ev);
         self.check_garrisons(s, ev);
         self.road_columns_break(s, side, to, ev);
+        self.stand_up_near(s, side, to, ev);
         if !enemy_leaders.is_empty() {
             s.pending
                 .push(Frame::Leader(LeaderRoll::Capture(enemy_leaders)));

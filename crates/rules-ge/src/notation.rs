@@ -140,6 +140,8 @@ impl GloryEmpire {
             Action::Recall => "recall".into(),
             Action::FollowOnCharge => "follow-on-charge".into(),
             Action::Reorder => "reorder".into(),
+            Action::Prone => "prone".into(),
+            Action::StandUp => "stand-up".into(),
         }
     }
 
@@ -332,6 +334,8 @@ impl GloryEmpire {
             Some("recall") => done(1, Action::Recall),
             Some("follow-on-charge") => done(1, Action::FollowOnCharge),
             Some("reorder") => done(1, Action::Reorder),
+            Some("prone") => done(1, Action::Prone),
+            Some("stand-up") => done(1, Action::StandUp),
             _ => Err(format!("`{text}` is not an action of Glory and Empire")),
         }
     }
@@ -503,6 +507,8 @@ impl GloryEmpire {
                 "put the inverted sub-units back in order for {} MP (G17.4.3)",
                 crate::drill::REORDER_MP
             ),
+            Action::Prone => "go Prone, ending the move (G18.6.1)".into(),
+            Action::StandUp => "stand up, for no MP (G18.6.2)".into(),
         }
     }
 
@@ -976,6 +982,8 @@ impl GloryEmpire {
                     crate::event::Drill::FlankMarch => {
                         format!("{who} marches by the flank (G18.1.4)")
                     }
+                    crate::event::Drill::Prone => format!("{who} goes Prone (G18.6.1)"),
+                    crate::event::Drill::StandUp => format!("{who} stands up (G18.6.2)"),
                 }
             }
             Event::Reordered { unit } => {

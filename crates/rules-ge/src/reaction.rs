@@ -480,6 +480,10 @@ impl GloryEmpire {
             return;
         };
         let x = trigger_hex(w.trigger);
+        // G18.6.2 A prone stack stands up as it attempts any reaction.
+        if let Action::ReactFire(c) | Action::ReactSquare(c) | Action::ReactCharge(c) = a {
+            self.stand_up_in(s, c, ev);
+        }
         match a {
             Action::Pass => self.advance_window(s, w),
             Action::ReactFire(c) => {

@@ -57,6 +57,7 @@ impl GloryEmpire {
                 arrived: false,
                 fortifying: false,
                 inverted: false,
+                prone: false,
             })
             .collect();
         let mut leaders: Vec<Leader> = d

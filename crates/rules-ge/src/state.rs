@@ -155,6 +155,9 @@ pub struct Troop {
     /// G18.1.2, G17.4.3 The Sub-Units Inverted marker (Brigade Game).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub inverted: bool,
+    /// G18.6 The Prone marker (Brigade Game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prone: bool,
 }
 
 /// Where a leader is.

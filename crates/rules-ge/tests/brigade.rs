@@ -424,3 +424,173 @@ fn g18_1_4_a_flank_march_needs_its_extra_mp() {
         "its front"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// G18.6 Prone.
+
+fn prone(f: &Fx, id: &str) -> bool {
+    f.s.troop(f.unit(id)).prone
+}
+
+/// Plays on the French move: the British pass every reaction, dice roll middling.
+fn british_pass(f: &mut Fx) {
+    for _ in 0..20 {
+        match f.to_act() {
+            ToAct::Side(s) if s == common::B => f.play("pass"),
+            ToAct::Chance => {
+                let c = match f.game.chance(&f.s).outcomes()[0].0 {
+                    Chance::D10(_) => Chance::D10(5),
+                    Chance::Percentile(_) => Chance::Percentile(90),
+                    Chance::Pick(_) => Chance::Pick(0),
+                };
+                f.roll(c);
+            }
+            _ => return,
+        }
+    }
+}
+
+#[test]
+fn g18_6_1_infantry_goes_prone_for_nothing_and_its_move_ends() {
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Line, "NNE")]);
+    f.play("select 2-97");
+    f.play(&format!("step {}", next(&f, "0203", EdgeDir::N)));
+    assert!(f.can("prone"), "after moving too");
+    f.play("prone");
+    assert!(prone(&f, "2-97"));
+    assert!(f.s.moving.is_none(), "its move is over");
+    assert!(f.log().contains("goes Prone (G18.6.1)"), "{}", f.log());
+    // A Column may too.
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Column, "N")]);
+    f.play("select 2-97");
+    assert!(f.can("prone"));
+}
+
+#[test]
+fn g18_6_1_who_may_not_go_prone() {
+    // Not next to an enemy unit.
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Line, "NNE")]);
+    f.put(
+        "gren-1-1",
+        &next(&f, "0203", EdgeDir::N),
+        Formation::Column,
+        "S",
+    );
+    f.play("select 2-97");
+    assert!(!f.can("prone"));
+    // Only infantry, in Line or Column.
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Square, "N")]);
+    f.play("select 2-97");
+    assert!(!f.can("prone"), "a Square may not");
+    let mut f = Fx::empty_of(ggame());
+    f.put("drag-3a", "0203", Formation::Line, "NNE");
+    f.at(common::F, Stage::Movement);
+    f.play("select drag-3a");
+    assert!(!f.can("prone"), "cavalry may not");
+    // Not in the Battalion Game.
+    let mut f = gmoving(
+        super_battalion(),
+        &[("2-97", "0203", Formation::Line, "NNE")],
+    );
+    f.play("select 2-97");
+    assert!(!f.can("prone"));
+}
+
+#[test]
+fn g18_6_3_prone_units_do_not_move_turn_change_formation_nor_assault() {
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Line, "NNE")]);
+    f.s.troop_mut(f.unit("2-97")).prone = true;
+    f.play("select 2-97");
+    assert!(f.step_costs().is_empty(), "{:?}", f.step_costs());
+    let legal = f.legal_text();
+    assert!(
+        !legal
+            .iter()
+            .any(|t| t.starts_with("face") || t.starts_with("form") || t.starts_with("assault")),
+        "{legal:?}"
+    );
+    assert!(!f.can("prone"));
+    // G18.6.2 It may stand up for nothing, and move on.
+    f.play("stand-up");
+    assert!(!prone(&f, "2-97"));
+    assert_eq!(spent(&f), 0);
+    assert_eq!(f.step_cost(&next(&f, "0203", EdgeDir::N)), Some(1));
+    assert!(f.log().contains("stands up (G18.6.2)"), "{}", f.log());
+}
+
+#[test]
+fn g18_6_2_prone_units_stand_up_when_the_enemy_moves_next_to_them() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0203", Formation::Line, "SSE");
+    f.s.troop_mut(f.unit("2-97")).prone = true;
+    f.put("gren-1-1", "0206", Formation::Column, "N");
+    f.at(common::F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0205");
+    british_pass(&mut f);
+    assert!(prone(&f, "2-97"), "two hexes away it lies still");
+    f.play("step 0204");
+    british_pass(&mut f);
+    assert!(!prone(&f, "2-97"), "next to it, it is up");
+}
+
+#[test]
+fn g18_6_2_a_prone_stack_stands_up_as_it_attempts_a_reaction() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0203", Formation::Line, "SSE");
+    f.s.troop_mut(f.unit("2-97")).prone = true;
+    f.put("drag-3a", "0206", Formation::Column, "N");
+    f.at(common::F, Stage::Movement);
+    f.play("select drag-3a");
+    f.play("step 0205");
+    assert!(f.can("react-square 0203"), "{:?}", f.legal_text());
+    f.play("react-square 0203");
+    assert!(!prone(&f, "2-97"), "up before its check is rolled");
+}
+
+#[test]
+fn g18_6_4_prone_units_fire_only_with_their_skirmishers() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0203", Formation::Line, "SSE");
+    let c = f.hex("0203");
+    assert!(f.game.strength(&f.s, c).is_some());
+    f.s.troop_mut(f.unit("2-97")).prone = true;
+    assert!(
+        f.game.strength(&f.s, c).is_none(),
+        "no skirmishers, no fire"
+    );
+    f.s.troop_mut(f.unit("2-97")).skirmishers = 1;
+    let st = f.game.strength(&f.s, c).expect("its skirmishers fire");
+    assert_eq!((st.fs, st.skirmish), (1, true));
+}
+
+#[test]
+fn g18_6_3_prone_units_do_not_block_line_of_sight() {
+    let mut f = Fx::empty_of(ggame());
+    let (a, b) = (f.hex("0201"), f.hex("0205"));
+    assert!(f.game.los(&f.s, a, b), "clear ground");
+    f.put("2-97", "0203", Formation::Line, "SSE");
+    assert!(!f.game.los(&f.s, a, b), "a standing unit blocks (11.2.1)");
+    f.s.troop_mut(f.unit("2-97")).prone = true;
+    assert!(f.game.los(&f.s, a, b), "a prone one does not");
+}
+
+#[test]
+fn g18_6_a_prone_target_is_harder_to_hit() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("1-50", "0302", Formation::Line, "E");
+    f.put("gren-1-1", "0402", Formation::Line, "W");
+    f.s.troop_mut(f.unit("gren-1-1")).prone = true;
+    let from = f.hex("0302");
+    let to = f.hex("0402");
+    let st = f.game.strength(&f.s, from).unwrap();
+    let t = f.s.stack(to);
+    let o = f.game.fire_odds(&f.s, from, to, &t, &st, false, 1);
+    assert!(
+        o.modifiers
+            .iter()
+            .any(|m| m.what == "target prone" && m.value == -1 && m.rule == "G18.6"),
+        "{:?}",
+        o.modifiers
+    );
+}

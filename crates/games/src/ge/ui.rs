@@ -384,6 +384,8 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                 | Action::Skirmish(_)
                 | Action::Fortify
                 | Action::Reorder
+                | Action::Prone
+                | Action::StandUp
                 | Action::EndMove => {
                     h.unit.clone_from(&moving);
                     h.hex.clone_from(&moving_at);
