@@ -134,6 +134,8 @@ pub enum Action {
     Prone,
     /// G18.6.2 The moving prone infantry stands up.
     StandUp,
+    /// G22.3 This brigade leader's brigade enters Fatigue Recovery.
+    Recover(LeaderId),
 }
 
 /// One outcome of a chance node (2.3 Dice).

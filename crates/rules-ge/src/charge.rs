@@ -470,7 +470,8 @@ impl GloryEmpire {
                 .collect();
             left.sort_unstable();
             for &u in &left {
-                s.troop_mut(u).spent = crate::close_combat::SPENT_MARKERS;
+                // G22.2 Three for a fatigued brigade.
+                s.troop_mut(u).spent = self.spent_markers(s, u);
             }
             if !left.is_empty() {
                 ev.push(Event::Spent { units: left });

@@ -97,6 +97,13 @@ impl GloryEmpire {
         if attackers.is_empty() {
             return;
         }
+        // G22 Both sides' brigades have fought a close combat.
+        let fought: Vec<UnitId> = attackers
+            .iter()
+            .flat_map(|a| a.units.iter().copied())
+            .chain(s.stack(target))
+            .collect();
+        self.mark_fatigue(s, &fought, true, ev);
         ev.push(Event::CloseCombat {
             kind: if charge {
                 "Charge (13.2)".into()
@@ -907,7 +914,8 @@ impl GloryEmpire {
                     spent.sort_unstable();
                     spent.dedup();
                     for &u in &spent {
-                        s.troop_mut(u).spent = SPENT_MARKERS;
+                        // G22.2 Three for a fatigued brigade.
+                        s.troop_mut(u).spent = self.spent_markers(s, u);
                     }
                     if !spent.is_empty() {
                         ev.push(Event::Spent { units: spent });

@@ -969,6 +969,18 @@ pub struct Charts {
     pub force_march: [u8; 7],
     /// B9.4 The Move Disorder Check Events chart (required by the Battalion Game).
     pub disorder: Option<DisorderChart>,
+    /// G22.2 The Fatigue Chart (required by the Brigade Game).
+    pub fatigue: Option<FatigueChart>,
+}
+
+/// G22.2 The Fatigue Chart: what each Fatigue Level (1 to 3, index 0 to 2) does to the
+/// brigade's units.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FatigueChart {
+    /// The FSM of their fire attacks.
+    pub fsm: [i8; 3],
+    /// The DRM of their checks.
+    pub mc: [i8; 3],
 }
 
 /// B9.4 The Move Disorder Check Events chart: the DRMs a moving stack gathers for its Disorder
@@ -1647,6 +1659,13 @@ struct RawDisorder {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawFatigue {
+    fsm: Vec<i8>,
+    mc: Vec<i8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawDisorderMp {
     formation: String,
     mp: u8,
@@ -1855,6 +1874,12 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                     "Battalion"
                 }
             ),
+        );
+    }
+    if level == Level::Brigade && charts.as_ref().is_some_and(|c| c.fatigue.is_none()) {
+        l.err(
+            "morale.fatigue",
+            "the Brigade Game needs the Fatigue Chart (G22.2)",
         );
     }
     let board = charts.as_ref().and_then(|c| load_board(&mut l, c));
@@ -3096,6 +3121,22 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             }
         }),
     };
+    let fatigue = match l.get("morale.fatigue").cloned() {
+        None => None,
+        Some(v) => l.typed::<RawFatigue>("morale.fatigue", &v).and_then(|f| {
+            let three = |v: &[i8]| <[i8; 3]>::try_from(v).ok();
+            match (three(&f.fsm), three(&f.mc)) {
+                (Some(fsm), Some(mc)) => Some(FatigueChart { fsm, mc }),
+                _ => {
+                    l.err(
+                        "morale.fatigue",
+                        "fsm and mc give one value for each level, 1 to 3",
+                    );
+                    None
+                }
+            }
+        }),
+    };
     // 5 Command.
     let raw: Vec<RawOrders> = l.array("command.orders", true);
     let mut orders: Vec<(i8, u8)> = raw.iter().map(|o| (o.min_roll, o.orders)).collect();
@@ -3195,6 +3236,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             reactions,
             force_march,
             disorder,
+            fatigue,
         }),
         _ => None,
     }

@@ -279,6 +279,20 @@ pub enum Event {
         to: LeaderId,
         kind: OrderKind,
     },
+    /// G22.1 A brigade's Fatigue Check: `raised` when its level went up (to `level`).
+    FatigueCheck {
+        leader: LeaderId,
+        die: u8,
+        drm: i8,
+        level: u8,
+        raised: bool,
+    },
+    /// G22.3 A brigade entered Fatigue Recovery.
+    FatigueRecovery { leader: LeaderId },
+    /// G22.3 A brigade in Recovery lowered its Fatigue Level (to `level`).
+    FatigueRecovered { leader: LeaderId, level: u8 },
+    /// G22.3 A brigade left Fatigue Recovery: it fought, fired, force marched or was fired on.
+    FatigueRecoveryLeft { leader: LeaderId },
     /// An objective changed hands.
     ObjectiveTaken { name: String, side: Side },
     /// The game ended.

@@ -524,6 +524,8 @@ impl GloryEmpire {
                     "8 Morale State Diagram",
                 ));
             }
+            // G22.2 A fatigued brigade fires worse.
+            mods.push(self.fatigue_fsm(s, ft));
         }
         let modifiers: Vec<Modifier> = mods.into_iter().flatten().collect();
         let total: i32 =
@@ -649,6 +651,9 @@ impl GloryEmpire {
         let Some(Frame::FireRoll(f)) = s.pending.pop() else {
             return;
         };
+        // G22, G22.3 Infantry firing in close order tires its brigade; the target's leaves
+        // Recovery.
+        self.fatigue_on_fire(s, f.from, f.target, ev);
         let result = self.data.charts.fire[usize::from(f.column)].result(roll);
         ev.push(Event::FireRolled {
             from: f.from,

@@ -39,7 +39,9 @@
 //! re-ordering and its bar on reactions other than fire (G18.1.2, G17.4.3), Back-Up Movement
 //! (G18.1.3), the March by the Flank (G18.1.4) and Prone infantry (G18.6: lying down and
 //! standing up, what stands it up, its fire by skirmishers only, its LOS exception of B11.2.1,
-//! the Prone target FSM). Its Command Status by Grand Tactical
+//! the Prone target FSM); in [`fatigue`] Fatigue (G22: the Fatigue Check marker, the Fatigue
+//! Check Phase, the Fatigue Chart's FSM and check DRM, fatigued cavalry's Spent markers, the
+//! Fatigue Recovery Phase). Its Command Status by Grand Tactical
 //! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
 //! Command Range.
 //!
@@ -68,6 +70,7 @@ pub mod data;
 pub mod disorder;
 pub mod drill;
 pub mod event;
+pub mod fatigue;
 pub mod fire;
 pub mod formation;
 mod game;

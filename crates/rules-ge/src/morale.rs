@@ -94,6 +94,8 @@ impl GloryEmpire {
                 rule: "15.2, Morale Check DRM Chart".into(),
             });
         }
+        // G22.2 A fatigued brigade's checks.
+        m.extend(self.fatigue_drm(s, top));
         m
     }
 

@@ -1455,7 +1455,7 @@ impl GloryEmpire {
 
     /// 9.1 The move of the moving group or leader ends: its units are done for the phase; a
     /// stack joined adopts the worst morale (9.1.2) and the units' facing (6.1.1).
-    pub(crate) fn end_move(&self, s: &mut State, _ev: &mut Vec<Event>) {
+    pub(crate) fn end_move(&self, s: &mut State, ev: &mut Vec<Event>) {
         let Some(m) = s.moving.take() else { return };
         if let Some(l) = m.leader {
             let reserve = s.stage == Stage::ReserveMovement;
@@ -1500,7 +1500,7 @@ impl GloryEmpire {
             }
         }
         // B9.4 One Disorder Check for the whole move.
-        self.push_disorder_check(s, &m);
+        self.push_disorder_check(s, &m, ev);
     }
 
     /// 15.2.1 At the end of a Movement Phase, buildings where a battalion spent its whole MA

@@ -142,6 +142,7 @@ impl GloryEmpire {
             Action::Reorder => "reorder".into(),
             Action::Prone => "prone".into(),
             Action::StandUp => "stand-up".into(),
+            Action::Recover(l) => format!("recover {}", self.lid(l)),
         }
     }
 
@@ -329,6 +330,7 @@ impl GloryEmpire {
                 }
             }
             Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
+            Some("recover") => done(2, Action::Recover(self.leader_of(arg(1)?)?)),
             Some("rbc") => done(2, Action::RetreatBefore(self.cell_of(arg(1)?)?)),
             Some("charge-marker") => done(1, Action::ChargeMarker),
             Some("recall") => done(1, Action::Recall),
@@ -509,6 +511,11 @@ impl GloryEmpire {
             ),
             Action::Prone => "go Prone, ending the move (G18.6.1)".into(),
             Action::StandUp => "stand up, for no MP (G18.6.2)".into(),
+            Action::Recover(l) => format!(
+                "{}'s brigade (Fatigue Level {}) enters Fatigue Recovery (G22.3)",
+                self.lname(l),
+                s.leader(l).fatigue.level
+            ),
         }
     }
 
@@ -584,6 +591,14 @@ impl GloryEmpire {
             Stage::ArtillerySupply => (
                 format!("{p} Artillery Resupply Phase (B7.9.3)"),
                 "the resupply rolls".to_string(),
+            ),
+            Stage::FatigueRecovery => (
+                format!("{p} Fatigue Recovery Phase (G22.3)"),
+                "put fatigued brigades into Fatigue Recovery, or pass (G22.3)".to_string(),
+            ),
+            Stage::FatigueCheck => (
+                format!("{p} Fatigue Check Phase (G22.1)"),
+                "the Fatigue Check rolls".to_string(),
             ),
             Stage::Fire => (
                 format!("{p} Fire Segment (4.2.2)"),
@@ -683,6 +698,13 @@ impl GloryEmpire {
                     "the resupply d10 of {} (B7.9.3)",
                     self.units_text(&v[..1.min(v.len())])
                 ),
+                Frame::Fatigue(v) => match v.first() {
+                    Some(&l) => format!(
+                        "the Fatigue Check d10 of {}'s brigade (G22.1)",
+                        self.lname(l)
+                    ),
+                    None => "the Fatigue Check d10 (G22.1)".into(),
+                },
                 Frame::OrdersRoll(r) => format!(
                     "the d10 of {} against LIM {} (B5.4)",
                     self.lname(r.leader),
@@ -865,6 +887,38 @@ impl GloryEmpire {
                 } else {
                     "Low Ammo"
                 }
+            ),
+            Event::FatigueCheck {
+                leader,
+                die,
+                drm,
+                level,
+                raised,
+            } => format!(
+                "{}'s brigade rolls {die}{} for fatigue: {} (G22.1)",
+                self.lname(*leader),
+                if *drm != 0 {
+                    format!(" {drm:+} (close combat)")
+                } else {
+                    String::new()
+                },
+                if *raised {
+                    format!("Fatigue Level {level}")
+                } else {
+                    format!("no worse, Fatigue Level {level}")
+                }
+            ),
+            Event::FatigueRecovery { leader } => format!(
+                "{}'s brigade enters Fatigue Recovery (G22.3)",
+                self.lname(*leader)
+            ),
+            Event::FatigueRecovered { leader, level } => format!(
+                "{}'s brigade recovers: Fatigue Level {level} (G22.3)",
+                self.lname(*leader)
+            ),
+            Event::FatigueRecoveryLeft { leader } => format!(
+                "{}'s brigade leaves Fatigue Recovery (G22.3)",
+                self.lname(*leader)
             ),
             Event::ResupplyRoll {
                 unit,

@@ -670,6 +670,9 @@ impl GloryEmpire {
                 _ => None,
             })
             .unwrap_or(0);
+        // G22 Both sides' brigades have fought a close combat.
+        let fought: Vec<UnitId> = units.iter().chain(&defenders).copied().collect();
+        self.mark_fatigue(s, &fought, true, ev);
         ev.push(Event::CloseCombat {
             kind: "Reaction Charge (14.4.3)".into(),
             target,

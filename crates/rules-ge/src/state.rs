@@ -203,6 +203,35 @@ pub struct Leader {
     /// subordinates he passed it to carry their own.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub order_limited: bool,
+    /// G22 His brigade's fatigue (Brigade Game).
+    #[serde(default, skip_serializing_if = "Fatigue::is_none")]
+    pub fatigue: Fatigue,
+}
+
+/// G22 A brigade's fatigue, kept on its leader.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Fatigue {
+    /// G22 The Fatigue Level, 0 to 3.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub level: u8,
+    /// G22 The Fatigue Check marker: a unit fired in close order, fought a close combat or
+    /// force marched.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub check: bool,
+    /// G22.1 A unit of the brigade fought a close combat (the check's -1 DRM).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub close_combat: bool,
+    /// G22.3 The Fatigue Recovery marker.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub recovering: bool,
+}
+
+impl Fatigue {
+    /// No fatigue and no marker (the state of every leader below the Brigade level).
+    #[must_use]
+    pub fn is_none(&self) -> bool {
+        *self == Fatigue::default()
+    }
 }
 
 /// One side's Command Segment (5.1, 5.4).
@@ -835,6 +864,8 @@ pub enum Frame {
     ChargeMove(ChargeMove),
     /// B7.9.3 The resupply d10 of each of these batteries, in turn.
     Resupply(Vec<UnitId>),
+    /// G22.1 The Fatigue Check dice still to roll, one per brigade leader.
+    Fatigue(Vec<LeaderId>),
 }
 
 /// B13.2.5 A charging stack's Charge Movement in the Charge Phase (Battalion Game).
@@ -921,6 +952,8 @@ pub enum Stage {
     Rally,
     /// B7.9.3 Artillery Resupply Phase (Battalion Game).
     ArtillerySupply,
+    /// G22.3 Fatigue Recovery Phase (Brigade Game): the phasing brigades entering Recovery.
+    FatigueRecovery,
     /// 4.2.2 Fire Segment (phasing).
     Fire,
     /// 4.2.3 Non-Phasing Artillery Segment.
@@ -937,6 +970,8 @@ pub enum Stage {
     Charges,
     /// 4.2.6 Assault Phase.
     Assaults,
+    /// G22.1 Fatigue Check Phase (Brigade Game): the dice of the phasing brigades marked.
+    FatigueCheck,
     /// 4.3 Leader Replacement Phase: the leader in `State::queue_leaders` is placed.
     LeaderReplacement,
     /// The game is over.

@@ -594,3 +594,303 @@ fn g18_6_a_prone_target_is_harder_to_hit() {
         o.modifiers
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// G22 Fatigue.
+
+use coupdoeil_ge::state::Fatigue;
+
+fn fatigue(f: &Fx, leader: &str) -> Fatigue {
+    f.s.leader(f.leader(leader)).fatigue
+}
+
+fn set_fatigue(f: &mut Fx, leader: &str, x: Fatigue) {
+    let l = f.leader(leader);
+    f.s.leaders[l.ix()].fatigue = x;
+}
+
+#[test]
+fn g22_line_fire_marks_the_brigade_for_a_fatigue_check_skirmish_fire_does_not() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("1-50", "0302", Formation::Line, "E");
+    f.put("gren-1-1", "0402", Formation::Column, "SW");
+    set_fatigue(
+        &mut f,
+        "fane",
+        Fatigue {
+            level: 1,
+            recovering: true,
+            ..Fatigue::default()
+        },
+    );
+    set_fatigue(
+        &mut f,
+        "saint-clair",
+        Fatigue {
+            level: 1,
+            recovering: true,
+            ..Fatigue::default()
+        },
+    );
+    f.at(common::B, Stage::Fire);
+    f.play("fire 0302 0402");
+    f.d100(50);
+    let fane = fatigue(&f, "fane");
+    assert!(fane.check && !fane.close_combat, "{fane:?}");
+    assert!(!fane.recovering, "a check ends its Recovery");
+    assert!(
+        !fatigue(&f, "saint-clair").recovering,
+        "fired on, the target's brigade leaves Recovery"
+    );
+    assert!(
+        !fatigue(&f, "saint-clair").check,
+        "being fired on is no check"
+    );
+    // Skirmishers' fire tires nobody.
+    let mut f = Fx::empty_of(ggame());
+    f.put("1-50", "0302", Formation::Line, "E");
+    f.s.troop_mut(f.unit("1-50")).skirmishers = 1;
+    f.put("gren-1-1", "0402", Formation::Column, "SW");
+    f.at(common::B, Stage::Fire);
+    f.play("fire 0302 0402");
+    f.d100(50);
+    assert!(!fatigue(&f, "fane").check);
+}
+
+#[test]
+fn g22_a_force_march_marks_the_brigade() {
+    let mut f = gmoving(ggame(), &[("2-97", "0201", Formation::Line, "SSE")]);
+    f.play("select 2-97");
+    let mut at = "0201".to_string();
+    for _ in 0..5 {
+        at = next(&f, &at, EdgeDir::S);
+        f.play(&format!("step {at}"));
+    }
+    assert_eq!(spent(&f), 5, "one MP beyond a Line's 4");
+    f.play("end");
+    assert!(fatigue(&f, "anstruther").check);
+    // Within the MA, no.
+    let mut f = gmoving(ggame(), &[("2-97", "0201", Formation::Line, "SSE")]);
+    f.play("select 2-97");
+    f.play(&format!("step {}", next(&f, "0201", EdgeDir::S)));
+    f.play("end");
+    assert!(!fatigue(&f, "anstruther").check);
+}
+
+#[test]
+fn g22_close_combat_marks_both_brigades_with_the_close_combat_drm() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0203", Formation::Column, "S");
+    f.put("gren-1-1", "0204", Formation::Column, "N");
+    f.s.troop_mut(f.unit("2-97")).assault = Some(f.hex("0204"));
+    f.at(common::B, Stage::Assaults);
+    f.s.queue = vec![f.hex("0204")];
+    f.play("resolve 0204");
+    for l in ["anstruther", "saint-clair"] {
+        let x = fatigue(&f, l);
+        assert!(x.check && x.close_combat, "{l}: {x:?}");
+    }
+}
+
+/// The British Assault Phase with nothing left to resolve, Anstruther's brigade marked.
+fn fatigue_phase(level: u8, close_combat: bool) -> Fx {
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0203", Formation::Column, "S");
+    f.put("gren-1-1", "0210", Formation::Column, "N");
+    set_fatigue(
+        &mut f,
+        "anstruther",
+        Fatigue {
+            level,
+            check: true,
+            close_combat,
+            recovering: false,
+        },
+    );
+    f.at(common::B, Stage::Assaults);
+    f.s.second = true;
+    f.settle();
+    f
+}
+
+#[test]
+fn g22_1_a_fatigue_check_phase_follows_the_assault_phase() {
+    let mut f = fatigue_phase(0, false);
+    assert_eq!(f.s.stage, Stage::FatigueCheck);
+    assert_eq!(f.to_act(), ToAct::Chance);
+    assert!(
+        f.log().contains("Fatigue Check Phase (G22.1)"),
+        "{}",
+        f.log()
+    );
+    f.d10(0);
+    let x = fatigue(&f, "anstruther");
+    assert_eq!(x.level, 1, "a 0 raises it");
+    assert!(!x.check, "the marker comes off");
+    assert!(f.log().contains("Fatigue Level 1 (G22.1)"), "{}", f.log());
+    assert_ne!(f.s.stage, Stage::FatigueCheck, "the turn goes on");
+    // A 1 does not.
+    let mut f = fatigue_phase(0, false);
+    f.d10(1);
+    assert_eq!(fatigue(&f, "anstruther").level, 0);
+}
+
+#[test]
+fn g22_1_close_combat_makes_a_one_raise_the_level_too() {
+    let mut f = fatigue_phase(1, true);
+    f.d10(1);
+    assert_eq!(fatigue(&f, "anstruther").level, 2, "1 - 1 = 0");
+    let mut f = fatigue_phase(1, true);
+    f.d10(2);
+    assert_eq!(fatigue(&f, "anstruther").level, 1);
+}
+
+#[test]
+fn g22_2_level_three_is_the_worst() {
+    let mut f = fatigue_phase(3, true);
+    f.d10(0);
+    assert_eq!(fatigue(&f, "anstruther").level, 3);
+}
+
+#[test]
+fn g22_1_the_battalion_game_has_no_fatigue_check_phase() {
+    let mut f = Fx::empty_of(super_battalion());
+    f.put("2-97", "0203", Formation::Column, "S");
+    f.put("gren-1-1", "0210", Formation::Column, "N");
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].fatigue.check = true;
+    f.at(common::B, Stage::Assaults);
+    f.s.second = true;
+    f.settle();
+    assert_ne!(f.s.stage, Stage::FatigueCheck);
+    assert!(!f.log().contains("Fatigue"), "{}", f.log());
+}
+
+#[test]
+fn g22_2_a_fatigued_brigade_fires_and_checks_worse() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("1-50", "0302", Formation::Line, "E");
+    f.put("gren-1-1", "0402", Formation::Column, "SW");
+    let (from, to) = (f.hex("0302"), f.hex("0402"));
+    let st = f.game.strength(&f.s, from).unwrap();
+    let t = f.s.stack(to);
+    let fresh = f.game.fire_odds(&f.s, from, to, &t, &st, false, 1);
+    for (level, fsm, drm) in [(1, -1, -10), (2, -1, -15), (3, -2, -20)] {
+        set_fatigue(
+            &mut f,
+            "fane",
+            Fatigue {
+                level,
+                ..Fatigue::default()
+            },
+        );
+        let tired = f.game.fire_odds(&f.s, from, to, &t, &st, false, 1);
+        assert!(
+            tired
+                .modifiers
+                .iter()
+                .any(|m| m.rule == "G22.2" && m.value == fsm),
+            "{:?}",
+            tired.modifiers
+        );
+        assert_eq!(
+            i32::from(tired.column),
+            i32::from(fresh.column) + fsm as i32
+        );
+        let drms = f.game.stack_drm(&f.s, &[f.unit("1-50")]);
+        assert!(
+            drms.iter().any(|m| m.rule == "G22.2" && m.value == drm),
+            "{drms:?}"
+        );
+    }
+    // The other side's checks are untouched.
+    assert!(
+        f.game
+            .stack_drm(&f.s, &[f.unit("gren-1-1")])
+            .iter()
+            .all(|m| m.rule != "G22.2")
+    );
+}
+
+#[test]
+fn g22_2_fatigued_cavalry_takes_three_spent_markers() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("drag-3a", "0203", Formation::Column, "N");
+    let u = f.unit("drag-3a");
+    assert_eq!(f.game.spent_markers(&f.s, u), 2);
+    set_fatigue(
+        &mut f,
+        "margaron",
+        Fatigue {
+            level: 1,
+            ..Fatigue::default()
+        },
+    );
+    assert_eq!(f.game.spent_markers(&f.s, u), 3);
+}
+
+/// The British Recovery Segment after the Rally Phase, nothing to rally or resupply.
+fn recovery_phase(f: &mut Fx) {
+    f.at(common::B, Stage::ArtillerySupply);
+    f.settle();
+}
+
+#[test]
+fn g22_3_a_brigade_in_recovery_loses_a_level_each_later_recovery_phase() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0203", Formation::Column, "S");
+    f.put("gren-1-1", "0210", Formation::Column, "N");
+    set_fatigue(
+        &mut f,
+        "anstruther",
+        Fatigue {
+            level: 2,
+            ..Fatigue::default()
+        },
+    );
+    recovery_phase(&mut f);
+    assert_eq!(f.s.stage, Stage::FatigueRecovery);
+    assert!(f.can("recover anstruther"), "{:?}", f.legal_text());
+    assert!(!f.can("recover fane"), "no fatigue, nothing to recover");
+    f.play("recover anstruther");
+    assert!(fatigue(&f, "anstruther").recovering);
+    assert_eq!(fatigue(&f, "anstruther").level, 2, "not yet");
+    assert!(!f.can("recover anstruther"));
+    f.play("pass");
+    assert_ne!(f.s.stage, Stage::FatigueRecovery, "on to the Fire Segment");
+    // The next Recovery Phase: one level off.
+    recovery_phase(&mut f);
+    assert_eq!(fatigue(&f, "anstruther").level, 1);
+    assert!(
+        f.log().contains("recovers: Fatigue Level 1 (G22.3)"),
+        "{}",
+        f.log()
+    );
+    // And the next: 0, the marker off.
+    recovery_phase(&mut f);
+    let x = fatigue(&f, "anstruther");
+    assert_eq!((x.level, x.recovering), (0, false));
+    assert_ne!(f.s.stage, Stage::FatigueRecovery, "nothing left to decide");
+}
+
+#[test]
+fn g22_2_the_brigade_game_needs_the_fatigue_chart() {
+    let e = common::errors_of(
+        |t| {
+            t.replacen(
+                "setup = \"historical\"\n",
+                "setup = \"historical\"\nlevel = \"brigade\"\n",
+                1,
+            )
+        },
+        |c| {
+            let start = c.find("[morale.fatigue]").unwrap();
+            let end = start + c[start..].find("\n\n").unwrap();
+            format!("{}{}", &c[..start], &c[end..])
+        },
+    );
+    assert!(
+        e.contains("the Brigade Game needs the Fatigue Chart (G22.2)"),
+        "{e}"
+    );
+}

@@ -193,6 +193,8 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Stage::ReserveOrders => "Reserve Orders Phase (B4.2.5)",
         Stage::Rally => "Rally Phase (8.2)",
         Stage::ArtillerySupply => "Artillery Resupply Phase (B7.9.3)",
+        Stage::FatigueRecovery => "Fatigue Recovery Phase (G22.3)",
+        Stage::FatigueCheck => "Fatigue Check Phase (G22.1)",
         Stage::Fire => "Fire Segment (4.2.2)",
         Stage::NpFire => "Non-Phasing Artillery Segment (4.2.3)",
         Stage::Movement => "Movement Phase (4.2.4)",
@@ -232,6 +234,7 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Some(Frame::Face { .. }) => Some("a facing (7.1.2)".to_string()),
         Some(Frame::OrdersRoll(_)) => Some("an orders roll (B5.4)".to_string()),
         Some(Frame::Resupply(_)) => Some("a resupply roll (B7.9.3)".to_string()),
+        Some(Frame::Fatigue(_)) => Some("a Fatigue Check roll (G22.1)".to_string()),
         Some(Frame::OrdersPass(_)) => Some("an order passed down (B5.4.2)".to_string()),
         Some(Frame::ChargeMove(cm)) => Some(format!(
             "a Charge Movement from {} (B13.2.5)",

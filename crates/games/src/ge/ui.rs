@@ -328,7 +328,8 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                 Action::Order { leader, .. }
                 | Action::OrdersInitiative { leader, .. }
                 | Action::OrdersCheck { leader, .. }
-                | Action::PassOrder(leader) => {
+                | Action::PassOrder(leader)
+                | Action::Recover(leader) => {
                     h.unit = Some(lid(g, leader));
                     h.hex = leader_at(leader);
                 }
