@@ -134,6 +134,10 @@ pub enum Action {
     Prone,
     /// G18.6.2 The moving prone infantry stands up.
     StandUp,
+    /// G18.2 Change into this column (from a Closed Square: back into it, G18.4).
+    FormColumn(crate::data::ColumnKind),
+    /// G18.4 The moving close-order column forms a Closed Square.
+    ClosedSquare,
     /// G22.3 This brigade leader's brigade enters Fatigue Recovery.
     Recover(LeaderId),
 }

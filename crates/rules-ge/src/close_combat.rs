@@ -1490,6 +1490,7 @@ impl GloryEmpire {
                     // 13.6 A free change into a formation the terrain allows.
                     let t = s.troop_mut(u);
                     t.formation = Formation::Column;
+                    t.column = None;
                     t.facing = crate::formation::fit_facing(Formation::Column, t.facing);
                     t.skirmishers = 0;
                 }

@@ -177,6 +177,89 @@ pub enum Size {
     Regiment,
 }
 
+/// G18.2 The Brigade Game's columns other than the ordinary one (the Battalion Game's Column,
+/// at half or quarter distance): a unit in [`Formation::Column`] is in one of them when its
+/// counter says so; in [`Formation::Square`] it is then in a Closed Square (G18.4), the kind
+/// remembered for its return.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColumnKind {
+    /// G18.2.1 Close Column.
+    Close,
+    /// G18.2.2 Column of Attack.
+    Attack,
+    /// G18.2.4 Division Mass.
+    DivisionMass,
+}
+
+impl ColumnKind {
+    /// Every kind, in chart order.
+    pub const ALL: [ColumnKind; 3] = [
+        ColumnKind::Close,
+        ColumnKind::Attack,
+        ColumnKind::DivisionMass,
+    ];
+
+    /// The data and notation name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            ColumnKind::Close => "close_column",
+            ColumnKind::Attack => "attack_column",
+            ColumnKind::DivisionMass => "division_mass",
+        }
+    }
+
+    /// The name for players.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            ColumnKind::Close => "Close Column",
+            ColumnKind::Attack => "Column of Attack",
+            ColumnKind::DivisionMass => "Division Mass",
+        }
+    }
+
+    /// The rule that defines it.
+    #[must_use]
+    pub fn rule(self) -> &'static str {
+        match self {
+            ColumnKind::Close => "G18.2.1",
+            ColumnKind::Attack => "G18.2.2",
+            ColumnKind::DivisionMass => "G18.2.4",
+        }
+    }
+
+    /// Parses [`ColumnKind::name`].
+    #[must_use]
+    pub fn parse(s: &str) -> Option<ColumnKind> {
+        ColumnKind::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    /// The index in [`ColumnKind::ALL`].
+    #[must_use]
+    pub fn ix(self) -> usize {
+        self as usize
+    }
+}
+
+/// G18.2 The MP of the Brigade Game's column changes (the text gives none; see the charts).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ColumnChart {
+    /// From Line into each [`ColumnKind`].
+    pub line_to: [u8; 3],
+    /// From each [`ColumnKind`] into Line.
+    pub to_line: [u8; 3],
+    /// From the ordinary Column into a Close Column.
+    pub column_to_close: u8,
+    /// From a Close Column into the ordinary Column.
+    pub close_to_column: u8,
+    /// G18.4 The target FSM of each [`ColumnKind`], instead of the Column's.
+    pub target: [i8; 3],
+    /// G18.4 The target FSM of a Closed Square, instead of the Square's.
+    pub closed_square_target: i8,
+}
+
 /// 7 Formations. A Broken or Routed unit has left its formation (7.2, 8.5): `Dispersed`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -971,6 +1054,8 @@ pub struct Charts {
     pub disorder: Option<DisorderChart>,
     /// G22.2 The Fatigue Chart (required by the Brigade Game).
     pub fatigue: Option<FatigueChart>,
+    /// G18.2 The Brigade Game's column changes (required by the Brigade Game).
+    pub columns: Option<ColumnChart>,
 }
 
 /// G22.2 The Fatigue Chart: what each Fatigue Level (1 to 3, index 0 to 2) does to the
@@ -1659,6 +1744,17 @@ struct RawDisorder {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawColumns {
+    line_to: BTreeMap<String, u8>,
+    to_line: BTreeMap<String, u8>,
+    column_to_close: u8,
+    close_to_column: u8,
+    target: BTreeMap<String, i8>,
+    closed_square_target: i8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawFatigue {
     fsm: Vec<i8>,
     mc: Vec<i8>,
@@ -1880,6 +1976,12 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         l.err(
             "morale.fatigue",
             "the Brigade Game needs the Fatigue Chart (G22.2)",
+        );
+    }
+    if level == Level::Brigade && charts.as_ref().is_some_and(|c| c.columns.is_none()) {
+        l.err(
+            "movement.columns",
+            "the Brigade Game needs the column changes' costs (G18.2)",
         );
     }
     let board = charts.as_ref().and_then(|c| load_board(&mut l, c));
@@ -3137,6 +3239,51 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             }
         }),
     };
+    let columns = match l.get("movement.columns").cloned() {
+        None => None,
+        Some(v) => l.typed::<RawColumns>("movement.columns", &v).and_then(|c| {
+            let mut bad = false;
+            let mut per = |key: &str, m: &BTreeMap<String, u8>| {
+                let mut out = [0u8; 3];
+                for k in ColumnKind::ALL {
+                    match m.get(k.name()) {
+                        Some(&v) => out[k.ix()] = v,
+                        None => bad = true,
+                    }
+                }
+                if m.keys().any(|k| ColumnKind::parse(k).is_none()) {
+                    bad = true;
+                }
+                let _ = key;
+                out
+            };
+            let line_to = per("line_to", &c.line_to);
+            let to_line = per("to_line", &c.to_line);
+            let mut target = [0i8; 3];
+            for k in ColumnKind::ALL {
+                match c.target.get(k.name()) {
+                    Some(&v) => target[k.ix()] = v,
+                    None => bad = true,
+                }
+            }
+            if bad {
+                l.err(
+                    "movement.columns",
+                    "line_to, to_line and target need close_column, attack_column and \
+                     division_mass, and nothing else",
+                );
+                return None;
+            }
+            Some(ColumnChart {
+                line_to,
+                to_line,
+                column_to_close: c.column_to_close,
+                close_to_column: c.close_to_column,
+                target,
+                closed_square_target: c.closed_square_target,
+            })
+        }),
+    };
     // 5 Command.
     let raw: Vec<RawOrders> = l.array("command.orders", true);
     let mut orders: Vec<(i8, u8)> = raw.iter().map(|o| (o.min_roll, o.orders)).collect();
@@ -3237,6 +3384,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             force_march,
             disorder,
             fatigue,
+            columns,
         }),
         _ => None,
     }

@@ -29,18 +29,28 @@ impl GloryEmpire {
     /// in the Brigade Game. G18.1.2 A Line pays one MP per vertex it wheels through, except
     /// that turning right about is free (it inverts the sub-units instead, see
     /// [`GloryEmpire::apply_face`]); G18.1.1 the Close Column, the Column of Attack and the
-    /// Division Mass pay one MP for any turn, but this engine has none of them yet. RULING
+    /// Division Mass (`column`) pay one MP for any turn. RULING
     /// (ge-rulings 102): every other formation turns for nothing, as in the Battalion Game,
     /// the ordinary Column included (G18.2 reads it as a column at half or quarter distance,
     /// which the facing rule does not list).
     #[must_use]
-    pub fn face_cost(&self, f: Formation, from: Facing, to: Facing) -> u8 {
-        if !self.brigade() || f != Formation::Line {
+    pub fn face_cost(
+        &self,
+        f: Formation,
+        column: Option<crate::data::ColumnKind>,
+        from: Facing,
+        to: Facing,
+    ) -> u8 {
+        if !self.brigade() || from == to {
             return 0;
         }
-        match from.steps_to(to) / 2 {
-            3 => 0,
-            n => n,
+        match f {
+            Formation::Column if column.is_some() => 1,
+            Formation::Line => match from.steps_to(to) / 2 {
+                3 => 0,
+                n => n,
+            },
+            _ => 0,
         }
     }
 
@@ -161,7 +171,7 @@ impl GloryEmpire {
             Some(l) => {
                 let t = s.troop(l);
                 (
-                    self.face_cost(t.formation, t.facing, f),
+                    self.face_cost(t.formation, t.column, t.facing, f),
                     self.is_about_face(t.formation, t.facing, f),
                 )
             }

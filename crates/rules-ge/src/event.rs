@@ -279,6 +279,14 @@ pub enum Event {
         to: LeaderId,
         kind: OrderKind,
     },
+    /// G18.2 Units changed into a column of this kind; G18.4 `closed_square`: into a Closed
+    /// Square formed from it (or back out of one when `false` and `cost` is 0).
+    ColumnFormed {
+        units: Vec<UnitId>,
+        kind: crate::data::ColumnKind,
+        closed_square: bool,
+        cost: u8,
+    },
     /// G22.1 A brigade's Fatigue Check: `raised` when its level went up (to `level`).
     FatigueCheck {
         leader: LeaderId,

@@ -146,10 +146,13 @@ impl GloryEmpire {
                         if let Some(u) = used.as_deref_mut() {
                             u.extend(foot);
                         }
-                        let fs = if t.formation == Formation::Column {
-                            lim.column_fs
-                        } else {
+                        let fs = if t.formation == Formation::Square {
                             lim.square_fs
+                        } else if t.column == Some(crate::data::ColumnKind::DivisionMass) {
+                            // G18.2.4 A Division Mass fires from the FS 2 column.
+                            crate::columns::DIVISION_MASS_FS
+                        } else {
+                            lim.column_fs
                         };
                         Some((fs, 1, Arm::Infantry, false))
                     }
@@ -413,11 +416,24 @@ impl GloryEmpire {
         if let Some(&tt) = targets.first() {
             let tu = s.troop(tt);
             let f = tu.formation;
-            mods.push(m(
-                format!("target in {}", f.title().to_lowercase()),
-                fm.target_formation[f.ix()],
-                "12.2.1 target formation",
-            ));
+            // G18.4 A close-order column or a Closed Square: its own FSM instead.
+            match (tu.column, ch.columns.as_ref()) {
+                (Some(k), Some(cc)) if f == Formation::Column => mods.push(m(
+                    format!("target in {}", k.title()),
+                    cc.target[k.ix()],
+                    k.rule(),
+                )),
+                (Some(_), Some(cc)) if f == Formation::Square => mods.push(m(
+                    "target in Closed Square",
+                    cc.closed_square_target,
+                    "G18.4",
+                )),
+                _ => mods.push(m(
+                    format!("target in {}", f.title().to_lowercase()),
+                    fm.target_formation[f.ix()],
+                    "12.2.1 target formation",
+                )),
+            }
             if tu.prone {
                 mods.push(m("target prone", fm.prone, "G18.6"));
             }

@@ -41,7 +41,8 @@
 //! standing up, what stands it up, its fire by skirmishers only, its LOS exception of B11.2.1,
 //! the Prone target FSM); in [`fatigue`] Fatigue (G22: the Fatigue Check marker, the Fatigue
 //! Check Phase, the Fatigue Chart's FSM and check DRM, fatigued cavalry's Spent markers, the
-//! Fatigue Recovery Phase). Its Command Status by Grand Tactical
+//! Fatigue Recovery Phase); in [`columns`] the Close Column, Column of Attack and Division
+//! Mass (G18.2) and the Closed Square (G18.4). Its Command Status by Grand Tactical
 //! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
 //! Command Range.
 //!
@@ -65,6 +66,7 @@ pub mod action;
 pub mod ammunition;
 pub mod charge;
 pub mod close_combat;
+pub mod columns;
 pub mod command;
 pub mod data;
 pub mod disorder;

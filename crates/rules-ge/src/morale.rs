@@ -203,6 +203,7 @@ impl GloryEmpire {
                 } else {
                     let t = s.troop_mut(u);
                     t.formation = Formation::Dispersed;
+                    t.column = None;
                     t.skirmishers = 0;
                     // G18.6.3 Only a Line or Column lies prone.
                     t.prone = false;
@@ -534,6 +535,7 @@ impl GloryEmpire {
                     let t = s.troop_mut(u);
                     t.morale = Morale::Shaken;
                     t.formation = Formation::Column;
+                    t.column = None;
                     t.facing = crate::formation::fit_facing(Formation::Column, t.facing);
                 }
                 ev.push(Event::MoraleChanged {
@@ -561,7 +563,9 @@ impl GloryEmpire {
         for &u in &st {
             if self.data.troops[u.ix()].arm() == Arm::Infantry {
                 let t = s.troop_mut(u);
+                // RULING (ge-rulings 116): a Reaction Formation Change forms a hollow Square.
                 t.formation = Formation::Square;
+                t.column = None;
                 t.skirmishers = 0;
                 inf.push(u);
             }

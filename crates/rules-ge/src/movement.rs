@@ -236,8 +236,13 @@ impl GloryEmpire {
         m: &Moving,
     ) -> Vec<StepOption> {
         let mut out = Vec::new();
-        // G18.6.3 Prone units do not move.
-        if m.stop || units.is_empty() || units.iter().any(|&u| s.troop(u).prone) {
+        // G18.6.3 Prone units do not move, G18.4 nor does a Closed Square.
+        if m.stop
+            || units.is_empty()
+            || units
+                .iter()
+                .any(|&u| s.troop(u).prone || self.closed_square(s, u))
+        {
             return out;
         }
         let side = self.data.troops[units[0].ix()].side;
@@ -403,7 +408,10 @@ impl GloryEmpire {
                     (Arm::Artillery, Formation::RoadColumn) => Formation::Limbered,
                     (_, x) => x,
                 };
-                if from == f || d.arm() == Arm::Artillery && f == Formation::RoadColumn {
+                // G18.2 A close-order column changing into the ordinary Column does change.
+                let reshape = f == Formation::Column && self.column_kind(s, u).is_some();
+                if from == f && !reshape || d.arm() == Arm::Artillery && f == Formation::RoadColumn
+                {
                     continue;
                 }
                 // 8.3, 8.4 Disorder and Shaken units may not change formation voluntarily.
@@ -411,7 +419,11 @@ impl GloryEmpire {
                     ok = false;
                     break;
                 }
-                let Some(c) = self.change_cost(d.arm(), from, f) else {
+                let chart = match self.column_change(s, u, f, m) {
+                    Some(c) => c,
+                    None => self.change_cost(d.arm(), from, f),
+                };
+                let Some(c) = chart else {
                     ok = false;
                     break;
                 };
@@ -482,13 +494,18 @@ impl GloryEmpire {
             return Vec::new();
         }
         let cur = s.troop(m.units[0]).facing;
+        let lead_column = m
+            .units
+            .iter()
+            .find(|&&u| self.data.troops[u.ix()].arm() != Arm::Artillery)
+            .and_then(|&u| s.troop(u).column);
         // G18.1 In the Brigade Game a turn may cost MP, which the group must have left.
         let limit = self.move_limit(s, &m.units, m);
         Facing::ALL
             .into_iter()
             .filter(|&x| x != cur && facing_ok(f, x))
             .filter(|&x| {
-                let cost = self.face_cost(f, cur, x);
+                let cost = self.face_cost(f, lead_column, cur, x);
                 cost == 0 || m.spent.saturating_add(cost) <= limit
             })
             .collect()
@@ -773,6 +790,9 @@ impl GloryEmpire {
                 for (f, _) in self.form_options(s) {
                     out.push(Action::Form(f));
                 }
+                for (a, _) in self.column_options(s) {
+                    out.push(a);
+                }
             }
             let top = m.units[0];
             let t = s.troop(top);
@@ -896,6 +916,7 @@ impl GloryEmpire {
             Action::Step(to) => self.do_step(s, to, ev),
             Action::Face(f) => self.apply_face(s, f, ev),
             Action::Reorder => self.apply_reorder(s, ev),
+            Action::FormColumn(_) | Action::ClosedSquare => self.start_column_change(s, a, ev),
             Action::Prone => self.apply_prone(s, ev),
             Action::StandUp => self.apply_stand_up(s, ev),
             Action::Form(f) => {
@@ -1014,10 +1035,21 @@ impl GloryEmpire {
         }
     }
 
-    /// 7.2 Applies a formation change of the moving group.
-    pub(crate) fn apply_form(&self, s: &mut State, f: Formation, cost: u8, ev: &mut Vec<Event>) {
+    /// 7.2 Applies a formation change of the moving group; G18.2 `column`: the kind of column it
+    /// takes (into Column) or, into a Closed Square, keeps (G18.4).
+    pub(crate) fn apply_form(
+        &self,
+        s: &mut State,
+        f: Formation,
+        column: Option<crate::data::ColumnKind>,
+        cost: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let Some(m) = s.moving.clone() else { return };
         let mut changed = Vec::new();
+        // G18.4 Into or out of a Closed Square: no Disorder Check, the facing kept.
+        let closed = (f == Formation::Square && column.is_some())
+            || m.units.iter().any(|&u| self.closed_square(s, u));
         for &u in &m.units {
             let d = &self.data.troops[u.ix()];
             let t = s.troop(u);
@@ -1025,10 +1057,11 @@ impl GloryEmpire {
                 (Arm::Artillery, Formation::RoadColumn) => Formation::Limbered,
                 (_, x) => x,
             };
-            if !arm_may_form(d, f) || cur == f {
+            if !arm_may_form(d, f) || cur == f && t.column == column {
                 continue;
             }
             let t = s.troop_mut(u);
+            t.column = column;
             t.formation = f;
             t.facing = fit_facing(f, t.facing);
             if !matches!(f, Formation::Line | Formation::Column) {
@@ -1045,17 +1078,27 @@ impl GloryEmpire {
             }
         }
         self.auto_road_column(s, &changed);
-        self.note_change(s, &changed, f);
+        if !closed {
+            self.note_change(s, &changed, f);
+        }
         if let Some(mm) = s.moving.as_mut() {
             mm.spent = mm.spent.saturating_add(cost);
             mm.acted = true;
             mm.entering = false;
         }
-        ev.push(Event::Formed {
-            units: changed,
-            formation: f,
-            cost,
-        });
+        match column {
+            Some(kind) => ev.push(Event::ColumnFormed {
+                units: changed,
+                kind,
+                closed_square: f == Formation::Square,
+                cost,
+            }),
+            None => ev.push(Event::Formed {
+                units: changed,
+                formation: f,
+                cost,
+            }),
+        }
     }
 
     /// 7.2 The moving group starts a formation change into `f`: the reactions to it first
@@ -1076,9 +1119,10 @@ impl GloryEmpire {
                 to: f,
                 cost,
                 offered: false,
+                column: None,
             }));
         } else {
-            self.apply_form(s, f, cost, ev);
+            self.apply_form(s, f, None, cost, ev);
         }
     }
 
@@ -1448,7 +1492,7 @@ impl GloryEmpire {
             return true;
         }
         if group.iter().all(|&u| s.troop(u).morale == Morale::Normal) {
-            self.apply_form(s, f.to, f.cost, ev);
+            self.apply_form(s, f.to, f.column, f.cost, ev);
         }
         true
     }
@@ -1485,6 +1529,7 @@ impl GloryEmpire {
                         let t = s.troop_mut(u);
                         if t.formation != f && !t.morale.broken() {
                             t.formation = f;
+                            t.column = None;
                             t.skirmishers = 0;
                         }
                         if facing_ok(t.formation, facing) {

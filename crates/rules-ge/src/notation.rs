@@ -143,6 +143,8 @@ impl GloryEmpire {
             Action::Prone => "prone".into(),
             Action::StandUp => "stand-up".into(),
             Action::Recover(l) => format!("recover {}", self.lid(l)),
+            Action::FormColumn(k) => format!("form {}", k.name()),
+            Action::ClosedSquare => "form closed_square".into(),
         }
     }
 
@@ -266,6 +268,12 @@ impl GloryEmpire {
             }
             Some("form") => {
                 let f = arg(1)?;
+                if f == "closed_square" {
+                    return done(2, Action::ClosedSquare);
+                }
+                if let Some(k) = crate::data::ColumnKind::parse(f) {
+                    return done(2, Action::FormColumn(k));
+                }
                 let f = Formation::parse(f).ok_or_else(|| format!("`{f}` is not a formation"))?;
                 done(2, Action::Form(f))
             }
@@ -427,9 +435,15 @@ impl GloryEmpire {
                     Some(t) if self.is_about_face(t.formation, t.facing, f) => {
                         format!("about-face to {f} for 0 MP, inverting the sub-units (G18.1.2)")
                     }
-                    Some(t) if self.face_cost(t.formation, t.facing, f) > 0 => format!(
+                    Some(t)
+                        if t.formation == Formation::Column
+                            && self.face_cost(t.formation, t.column, t.facing, f) > 0 =>
+                    {
+                        format!("turn the close-order column to face {f} for 1 MP (G18.1.1)")
+                    }
+                    Some(t) if self.face_cost(t.formation, t.column, t.facing, f) > 0 => format!(
                         "wheel to face {f} for {} MP (G18.1.2)",
-                        self.face_cost(t.formation, t.facing, f)
+                        self.face_cost(t.formation, t.column, t.facing, f)
                     ),
                     _ => format!("face {f} (7.1.2)"),
                 }
@@ -511,6 +525,31 @@ impl GloryEmpire {
             ),
             Action::Prone => "go Prone, ending the move (G18.6.1)".into(),
             Action::StandUp => "stand up, for no MP (G18.6.2)".into(),
+            Action::FormColumn(_) | Action::ClosedSquare => {
+                let cost = self
+                    .column_options(s)
+                    .into_iter()
+                    .find(|x| x.0 == *a)
+                    .map_or(0, |x| x.1);
+                match *a {
+                    Action::FormColumn(k)
+                        if s.moving
+                            .as_ref()
+                            .and_then(|m| m.units.first())
+                            .is_some_and(|&u| self.closed_square(s, u)) =>
+                    {
+                        format!("leave the Closed Square, back into {} (G18.4)", k.title())
+                    }
+                    Action::FormColumn(k) => {
+                        format!(
+                            "change to {} ({}) for {cost} MP (G18.2)",
+                            k.title(),
+                            k.rule()
+                        )
+                    }
+                    _ => "form a Closed Square, for no MP (G18.4)".into(),
+                }
+            }
             Action::Recover(l) => format!(
                 "{}'s brigade (Fatigue Level {}) enters Fatigue Recovery (G22.3)",
                 self.lname(l),
@@ -888,6 +927,27 @@ impl GloryEmpire {
                     "Low Ammo"
                 }
             ),
+            Event::ColumnFormed {
+                units,
+                kind,
+                closed_square,
+                cost,
+            } => {
+                if *closed_square {
+                    format!(
+                        "{} forms a Closed Square from its {} (G18.4)",
+                        self.units_text(units),
+                        kind.title()
+                    )
+                } else {
+                    format!(
+                        "{} changes to {} for {cost} MP ({})",
+                        self.units_text(units),
+                        kind.title(),
+                        kind.rule()
+                    )
+                }
+            }
             Event::FatigueCheck {
                 leader,
                 die,

@@ -98,7 +98,7 @@ impl GloryEmpire {
                 std::iter::once(n.facing).chain(facings.iter().copied().filter(|&f| f != n.facing));
             for f in order {
                 // G18.1 A turn may cost MP in the Brigade Game.
-                let turn = self.face_cost(formation, n.facing, f);
+                let turn = self.face_cost(formation, s.troop(first).column, n.facing, f);
                 let n = Node {
                     spent: n.spent.saturating_add(turn),
                     ..n

@@ -57,6 +57,7 @@ impl GloryEmpire {
                 arrived: false,
                 fortifying: false,
                 inverted: false,
+                column: None,
                 prone: false,
             })
             .collect();

@@ -155,6 +155,10 @@ pub struct Troop {
     /// G18.1.2, G17.4.3 The Sub-Units Inverted marker (Brigade Game).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub inverted: bool,
+    /// G18.2 The kind of its column, in Column; G18.4 the column a Closed Square was formed
+    /// from, in Square (Brigade Game). `None`: the ordinary Column, or a hollow Square.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<crate::data::ColumnKind>,
     /// G18.6 The Prone marker (Brigade Game).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub prone: bool,
@@ -521,6 +525,9 @@ pub struct FormProc {
     pub cost: u8,
     /// Reactions have been offered.
     pub offered: bool,
+    /// G18.2, G18.4 The column kind it takes (into Column), or keeps (into a Closed Square).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<crate::data::ColumnKind>,
 }
 
 /// 14.1 What triggered a reaction.

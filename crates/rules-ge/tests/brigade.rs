@@ -894,3 +894,219 @@ fn g22_2_the_brigade_game_needs_the_fatigue_chart() {
         "{e}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// G18.2 Close-order columns, G18.4 the Closed Square.
+
+use coupdoeil_ge::data::ColumnKind;
+
+fn column_of(f: &Fx, id: &str) -> (Formation, Option<ColumnKind>) {
+    let t = f.s.troop(f.unit(id));
+    (t.formation, t.column)
+}
+
+/// A British move of 2-97 in `formation` (with `column`), at 0203 facing `facing`.
+fn in_column(formation: Formation, column: Option<ColumnKind>, facing: &str) -> Fx {
+    let mut f = gmoving(ggame(), &[("2-97", "0203", formation, facing)]);
+    f.s.troop_mut(f.unit("2-97")).column = column;
+    f.play("select 2-97");
+    f
+}
+
+#[test]
+fn g18_2_a_line_forms_any_of_the_three_columns() {
+    for (text, kind) in [
+        ("form close_column", ColumnKind::Close),
+        ("form attack_column", ColumnKind::Attack),
+        ("form division_mass", ColumnKind::DivisionMass),
+    ] {
+        let mut f = in_column(Formation::Line, None, "NNE");
+        f.play(text);
+        assert_eq!(column_of(&f, "2-97"), (Formation::Column, Some(kind)));
+        assert_eq!(spent(&f), 2, "{text}: the authored 2 MP");
+        assert!(f.log().contains(kind.title()), "{}", f.log());
+    }
+}
+
+#[test]
+fn g18_2_2_the_column_of_attack_and_division_mass_form_from_line_only() {
+    let f = in_column(Formation::Column, None, "N");
+    assert!(f.can("form close_column"));
+    assert!(!f.can("form attack_column") && !f.can("form division_mass"));
+    let mut f = in_column(Formation::Column, None, "N");
+    f.play("form close_column");
+    assert_eq!(spent(&f), 1, "closing up a column");
+}
+
+#[test]
+fn g18_2_2_a_column_of_attack_changes_only_into_line_or_a_closed_square() {
+    for kind in [ColumnKind::Attack, ColumnKind::DivisionMass] {
+        let f = in_column(Formation::Column, Some(kind), "N");
+        let forms: Vec<String> = f
+            .legal_text()
+            .into_iter()
+            .filter(|t| t.starts_with("form"))
+            .collect();
+        assert_eq!(forms, ["form line", "form closed_square"], "{kind:?}");
+        let mut f = in_column(Formation::Column, Some(kind), "N");
+        f.play("form line");
+        assert_eq!(column_of(&f, "2-97"), (Formation::Line, None));
+    }
+}
+
+#[test]
+fn g18_2_1_a_close_column_deploys_into_line_only_at_a_halt() {
+    let f = in_column(Formation::Column, Some(ColumnKind::Close), "N");
+    assert!(f.can("form line") && f.can("form square") && f.can("form column"));
+    let mut f = in_column(Formation::Column, Some(ColumnKind::Close), "N");
+    f.play(&format!("step {}", next(&f, "0203", EdgeDir::N)));
+    assert!(!f.can("form line"), "not on the march");
+    assert!(f.can("form column"));
+    f.play("form column");
+    assert_eq!(column_of(&f, "2-97"), (Formation::Column, None));
+    assert_eq!(spent(&f), 2, "a step and 1 MP to open up");
+}
+
+#[test]
+fn g18_1_1_close_order_columns_pay_one_mp_for_any_turn() {
+    for kind in ColumnKind::ALL {
+        let mut f = in_column(Formation::Column, Some(kind), "N");
+        f.play("face S");
+        assert_eq!(spent(&f), 1, "{kind:?}: right about for 1");
+        f.play(&format!("step {}", next(&f, "0203", EdgeDir::S)));
+        f.play("face SE");
+        assert_eq!(
+            spent(&f),
+            3,
+            "{kind:?}: a step, then 1 more for a small turn"
+        );
+    }
+}
+
+#[test]
+fn g18_4_a_closed_square_is_formed_and_left_for_nothing_and_does_not_move() {
+    let mut f = in_column(Formation::Column, Some(ColumnKind::Close), "N");
+    assert!(f.can("form closed_square"));
+    f.play("form closed_square");
+    assert_eq!(
+        column_of(&f, "2-97"),
+        (Formation::Square, Some(ColumnKind::Close))
+    );
+    assert_eq!(f.s.troop(f.unit("2-97")).facing.to_string(), "N", "kept");
+    assert_eq!(spent(&f), 0);
+    assert!(f.step_costs().is_empty(), "it does not move");
+    let forms: Vec<String> = f
+        .legal_text()
+        .into_iter()
+        .filter(|t| t.starts_with("form"))
+        .collect();
+    assert_eq!(forms, ["form close_column"], "only back into its column");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None, "no Disorder Check");
+    // Back out of it in a later move, for nothing, facing as before.
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Square, "N")]);
+    f.s.troop_mut(f.unit("2-97")).column = Some(ColumnKind::Attack);
+    f.play("select 2-97");
+    f.play("form attack_column");
+    assert_eq!(
+        column_of(&f, "2-97"),
+        (Formation::Column, Some(ColumnKind::Attack))
+    );
+    assert_eq!(spent(&f), 0);
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+}
+
+#[test]
+fn g18_4_only_a_close_order_column_forms_a_closed_square() {
+    let f = in_column(Formation::Column, None, "N");
+    assert!(!f.can("form closed_square"));
+    let f = in_column(Formation::Line, None, "NNE");
+    assert!(!f.can("form closed_square"));
+    // A hollow Square formed from a Close Column forgets the column.
+    let mut f = in_column(Formation::Column, Some(ColumnKind::Close), "N");
+    f.play("form square");
+    assert_eq!(column_of(&f, "2-97"), (Formation::Square, None));
+}
+
+#[test]
+fn g18_2_the_battalion_game_has_none_of_these_columns() {
+    let mut f = gmoving(
+        super_battalion(),
+        &[("2-97", "0203", Formation::Line, "NNE")],
+    );
+    f.play("select 2-97");
+    assert!(!f.can("form close_column") && !f.can("form attack_column"));
+}
+
+#[test]
+fn g18_2_4_a_division_mass_fires_from_the_fs_2_column() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0203", Formation::Column, "S");
+    let c = f.hex("0203");
+    let ordinary = f.game.strength(&f.s, c).unwrap().fs;
+    f.s.troop_mut(f.unit("2-97")).column = Some(ColumnKind::DivisionMass);
+    assert_eq!(f.game.strength(&f.s, c).unwrap().fs, 2);
+    assert_ne!(ordinary, 2, "the ordinary Column fires from another column");
+}
+
+#[test]
+fn g18_4_close_order_targets_take_their_own_fsm() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("1-50", "0302", Formation::Line, "E");
+    f.put("gren-1-1", "0402", Formation::Column, "SW");
+    let (from, to) = (f.hex("0302"), f.hex("0402"));
+    let st = f.game.strength(&f.s, from).unwrap();
+    let t = f.s.stack(to);
+    let mods = |f: &Fx| {
+        f.game
+            .fire_odds(&f.s, from, to, &t, &st, false, 1)
+            .modifiers
+            .into_iter()
+            .map(|m| (m.what, m.value, m.rule))
+            .collect::<Vec<_>>()
+    };
+    assert!(mods(&f).contains(&(
+        "target in column".into(),
+        1,
+        "12.2.1 target formation".into()
+    )));
+    f.s.troop_mut(f.unit("gren-1-1")).column = Some(ColumnKind::Close);
+    let m = mods(&f);
+    assert!(
+        m.contains(&("target in Close Column".into(), 2, "G18.2.1".into())),
+        "{m:?}"
+    );
+    assert!(
+        !m.iter().any(|x| x.0 == "target in column"),
+        "instead of the Column's"
+    );
+    f.s.troop_mut(f.unit("gren-1-1")).formation = Formation::Square;
+    let m = mods(&f);
+    assert!(
+        m.contains(&("target in Closed Square".into(), 3, "G18.4".into())),
+        "{m:?}"
+    );
+}
+
+#[test]
+fn g18_2_the_brigade_game_needs_the_column_chart() {
+    let e = common::errors_of(
+        |t| {
+            t.replacen(
+                "setup = \"historical\"\n",
+                "setup = \"historical\"\nlevel = \"brigade\"\n",
+                1,
+            )
+        },
+        |c| {
+            let start = c.find("[movement.columns]").unwrap();
+            let end = start + c[start..].find("\n\n").unwrap();
+            format!("{}{}", &c[..start], &c[end..])
+        },
+    );
+    assert!(
+        e.contains("the Brigade Game needs the column changes' costs (G18.2)"),
+        "{e}"
+    );
+}

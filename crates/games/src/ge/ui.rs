@@ -382,6 +382,8 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     }
                 }
                 Action::Form(_)
+                | Action::FormColumn(_)
+                | Action::ClosedSquare
                 | Action::Skirmish(_)
                 | Action::Fortify
                 | Action::Reorder
