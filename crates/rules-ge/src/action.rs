@@ -138,6 +138,12 @@ pub enum Action {
     FormColumn(crate::data::ColumnKind),
     /// G18.4 The moving close-order column forms a Closed Square.
     ClosedSquare,
+    /// G18.3 The moving Line quarter-wheels into an Open Column, or the Open Column into Line,
+    /// to the right (clockwise) or to the left.
+    QuarterWheel {
+        /// To the right.
+        right: bool,
+    },
     /// G22.3 This brigade leader's brigade enters Fatigue Recovery.
     Recover(LeaderId),
 }

@@ -5,8 +5,9 @@
 //! ([`GloryEmpire::face_cost`]), the Division Mass's Fire Strength and their target FSM. A
 //! Closed Square is a [`Formation::Square`] that remembers its column: it is formed and left
 //! for nothing and without a Disorder Check, keeps the stack's facing, and does not move.
-//! The ordinary Column is the Battalion Game's, at half or quarter distance (G18.2); the Open
-//! Column (G18.2.3) and its Quarter-Wheel (G18.3) are not played yet.
+//! The ordinary Column is the Battalion Game's, at half or quarter distance (G18.2). The Open
+//! Column (G18.2.3) is a kind of Column too: formed from the ordinary Column, or from Line by a
+//! Quarter-Wheel (G18.3), by a stack within its SP limit, and wheeled back into Line.
 
 use crate::GloryEmpire;
 use crate::action::Action;
@@ -16,6 +17,16 @@ use crate::state::{FormProc, Frame, Moving, State, Trigger};
 
 /// G18.2.4 The Fire Chart column a Division Mass fires from, before its FSM.
 pub const DIVISION_MASS_FS: u8 = 2;
+
+/// G18.2.3, G18.3 The MP of a Quarter-Wheel between Line and Open Column.
+pub const QUARTER_WHEEL_MP: u8 = 1;
+
+/// G18.2.3 The most SP a stack of more than one unit may have to form an Open Column (three
+/// ranks; the optional two-rank limit of G18.5.2 is not played).
+pub const OPEN_COLUMN_SP: u32 = 7;
+
+/// G18.3 The facing steps (of 30 degrees) of a Quarter-Wheel: a quarter of a turn.
+pub const QUARTER_WHEEL_STEPS: i32 = 3;
 
 impl GloryEmpire {
     /// G18.2 The kind of close-order column a unit is in, if any.
@@ -60,6 +71,8 @@ impl GloryEmpire {
         let k = self.column_kind(s, u)?;
         let chart = self.data.charts.columns.as_ref()?;
         Some(match (k, to) {
+            (ColumnKind::Open, Formation::Column) => Some(chart.open_to_column),
+            (ColumnKind::Open, _) => return None,
             (ColumnKind::Close, Formation::Line) => (m.hexes == 0).then_some(chart.to_line[k.ix()]),
             (_, Formation::Line) => Some(chart.to_line[k.ix()]),
             (ColumnKind::Close, Formation::Column) => Some(chart.close_to_column),
@@ -101,15 +114,32 @@ impl GloryEmpire {
         let kind = self.data.troops[m.units[0].ix()].kind;
         let on_road = self.data.board.on_road(m.at);
         let column_ok = self.formation_allowed(kind, Formation::Column, m.at, on_road);
+        let open_ok = self.may_form_open_column(s, m.at);
+        let wheels = [
+            (Action::QuarterWheel { right: false }, QUARTER_WHEEL_MP),
+            (Action::QuarterWheel { right: true }, QUARTER_WHEEL_MP),
+        ];
         match (first.formation, first.column) {
             (Formation::Line, _) if column_ok => {
-                for k in ColumnKind::ALL {
+                for k in ColumnKind::CLOSE_ORDER {
                     out.push((Action::FormColumn(k), chart.line_to[k.ix()]));
+                }
+                if open_ok {
+                    out.extend(wheels);
                 }
             }
             (Formation::Column, None) => {
                 out.push((Action::FormColumn(ColumnKind::Close), chart.column_to_close));
+                if open_ok {
+                    out.push((Action::FormColumn(ColumnKind::Open), chart.column_to_open));
+                }
             }
+            (Formation::Column, Some(ColumnKind::Open))
+                if self.formation_allowed(kind, Formation::Line, m.at, on_road) =>
+            {
+                out.extend(wheels);
+            }
+            (Formation::Column, Some(ColumnKind::Open)) => {}
             (Formation::Column, Some(_))
                 if self.formation_allowed(kind, Formation::Square, m.at, on_road) =>
             {
@@ -138,9 +168,22 @@ impl GloryEmpire {
             return;
         };
         let Some(m) = s.moving.as_ref() else { return };
-        let (to, column) = match a {
-            Action::FormColumn(k) => (Formation::Column, Some(k)),
-            Action::ClosedSquare => (Formation::Square, s.troop(m.units[0]).column),
+        let lead = s.troop(m.units[0]);
+        let (to, column, facing) = match a {
+            Action::FormColumn(k) => (Formation::Column, Some(k), None),
+            Action::ClosedSquare => (Formation::Square, lead.column, None),
+            Action::QuarterWheel { right } => {
+                let turned = lead.facing.rotate(if right {
+                    QUARTER_WHEEL_STEPS
+                } else {
+                    -QUARTER_WHEEL_STEPS
+                });
+                if lead.formation == Formation::Line {
+                    (Formation::Column, Some(ColumnKind::Open), Some(turned))
+                } else {
+                    (Formation::Line, None, Some(turned))
+                }
+            }
             _ => return,
         };
         let trig = Trigger::Form { at: m.at };
@@ -150,9 +193,25 @@ impl GloryEmpire {
                 cost,
                 offered: false,
                 column,
+                facing,
             }));
         } else {
-            self.apply_form(s, to, column, cost, ev);
+            self.apply_form(s, to, column, facing, cost, ev);
         }
+    }
+
+    /// G18.2.3, G18.3 Whether the units in `at` may form an Open Column (by a formation change
+    /// or a Quarter-Wheel): a single unit always, a stack of more only with at most
+    /// [`OPEN_COLUMN_SP`]. RULING (ge-rulings 117): every unit in the hex counts, and the limit
+    /// holds only when the column forms.
+    #[must_use]
+    pub fn may_form_open_column(&self, s: &State, at: crate::data::Cell) -> bool {
+        let st = s.stack(at);
+        st.len() <= 1
+            || st
+                .iter()
+                .map(|&u| u32::from(self.data.troops[u.ix()].at(s.troop(u).steps).sp))
+                .sum::<u32>()
+                <= OPEN_COLUMN_SP
     }
 }

@@ -190,15 +190,32 @@ pub enum ColumnKind {
     Attack,
     /// G18.2.4 Division Mass.
     DivisionMass,
+    /// G18.2.3 Column at Full Distance, the Open Column.
+    Open,
 }
 
 impl ColumnKind {
     /// Every kind, in chart order.
-    pub const ALL: [ColumnKind; 3] = [
+    pub const ALL: [ColumnKind; 4] = [
+        ColumnKind::Close,
+        ColumnKind::Attack,
+        ColumnKind::DivisionMass,
+        ColumnKind::Open,
+    ];
+
+    /// The close-order kinds, formed from Line, turned for 1 MP and able to form a Closed
+    /// Square (G18.1.1, G18.4).
+    pub const CLOSE_ORDER: [ColumnKind; 3] = [
         ColumnKind::Close,
         ColumnKind::Attack,
         ColumnKind::DivisionMass,
     ];
+
+    /// Whether it is one of [`ColumnKind::CLOSE_ORDER`].
+    #[must_use]
+    pub fn close_order(self) -> bool {
+        self != ColumnKind::Open
+    }
 
     /// The data and notation name.
     #[must_use]
@@ -207,6 +224,7 @@ impl ColumnKind {
             ColumnKind::Close => "close_column",
             ColumnKind::Attack => "attack_column",
             ColumnKind::DivisionMass => "division_mass",
+            ColumnKind::Open => "open_column",
         }
     }
 
@@ -217,6 +235,7 @@ impl ColumnKind {
             ColumnKind::Close => "Close Column",
             ColumnKind::Attack => "Column of Attack",
             ColumnKind::DivisionMass => "Division Mass",
+            ColumnKind::Open => "Open Column",
         }
     }
 
@@ -227,6 +246,7 @@ impl ColumnKind {
             ColumnKind::Close => "G18.2.1",
             ColumnKind::Attack => "G18.2.2",
             ColumnKind::DivisionMass => "G18.2.4",
+            ColumnKind::Open => "G18.2.3",
         }
     }
 
@@ -246,16 +266,20 @@ impl ColumnKind {
 /// G18.2 The MP of the Brigade Game's column changes (the text gives none; see the charts).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ColumnChart {
-    /// From Line into each [`ColumnKind`].
+    /// From Line into each close-order [`ColumnKind`].
     pub line_to: [u8; 3],
-    /// From each [`ColumnKind`] into Line.
+    /// From each close-order [`ColumnKind`] into Line.
     pub to_line: [u8; 3],
+    /// G18.2.3 From the ordinary Column into an Open Column.
+    pub column_to_open: u8,
+    /// G18.2.3 From an Open Column into the ordinary Column.
+    pub open_to_column: u8,
     /// From the ordinary Column into a Close Column.
     pub column_to_close: u8,
     /// From a Close Column into the ordinary Column.
     pub close_to_column: u8,
     /// G18.4 The target FSM of each [`ColumnKind`], instead of the Column's.
-    pub target: [i8; 3],
+    pub target: [i8; 4],
     /// G18.4 The target FSM of a Closed Square, instead of the Square's.
     pub closed_square_target: i8,
 }
@@ -1749,6 +1773,8 @@ struct RawColumns {
     to_line: BTreeMap<String, u8>,
     column_to_close: u8,
     close_to_column: u8,
+    column_to_open: u8,
+    open_to_column: u8,
     target: BTreeMap<String, i8>,
     closed_square_target: i8,
 }
@@ -3245,13 +3271,15 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             let mut bad = false;
             let mut per = |key: &str, m: &BTreeMap<String, u8>| {
                 let mut out = [0u8; 3];
-                for k in ColumnKind::ALL {
+                for k in ColumnKind::CLOSE_ORDER {
                     match m.get(k.name()) {
                         Some(&v) => out[k.ix()] = v,
                         None => bad = true,
                     }
                 }
-                if m.keys().any(|k| ColumnKind::parse(k).is_none()) {
+                if m.keys()
+                    .any(|k| ColumnKind::parse(k).is_none_or(|k| !k.close_order()))
+                {
                     bad = true;
                 }
                 let _ = key;
@@ -3259,7 +3287,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             };
             let line_to = per("line_to", &c.line_to);
             let to_line = per("to_line", &c.to_line);
-            let mut target = [0i8; 3];
+            let mut target = [0i8; 4];
             for k in ColumnKind::ALL {
                 match c.target.get(k.name()) {
                     Some(&v) => target[k.ix()] = v,
@@ -3269,8 +3297,8 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             if bad {
                 l.err(
                     "movement.columns",
-                    "line_to, to_line and target need close_column, attack_column and \
-                     division_mass, and nothing else",
+                    "line_to and to_line need close_column, attack_column and \
+                     division_mass, target those and open_column, and nothing else",
                 );
                 return None;
             }
@@ -3279,6 +3307,8 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
                 to_line,
                 column_to_close: c.column_to_close,
                 close_to_column: c.close_to_column,
+                column_to_open: c.column_to_open,
+                open_to_column: c.open_to_column,
                 target,
                 closed_square_target: c.closed_square_target,
             })

@@ -45,7 +45,7 @@ impl GloryEmpire {
             return 0;
         }
         match f {
-            Formation::Column if column.is_some() => 1,
+            Formation::Column if column.is_some_and(crate::data::ColumnKind::close_order) => 1,
             Formation::Line => match from.steps_to(to) / 2 {
                 3 => 0,
                 n => n,

@@ -916,7 +916,9 @@ impl GloryEmpire {
             Action::Step(to) => self.do_step(s, to, ev),
             Action::Face(f) => self.apply_face(s, f, ev),
             Action::Reorder => self.apply_reorder(s, ev),
-            Action::FormColumn(_) | Action::ClosedSquare => self.start_column_change(s, a, ev),
+            Action::FormColumn(_) | Action::ClosedSquare | Action::QuarterWheel { .. } => {
+                self.start_column_change(s, a, ev);
+            }
             Action::Prone => self.apply_prone(s, ev),
             Action::StandUp => self.apply_stand_up(s, ev),
             Action::Form(f) => {
@@ -1042,6 +1044,7 @@ impl GloryEmpire {
         s: &mut State,
         f: Formation,
         column: Option<crate::data::ColumnKind>,
+        facing: Option<Facing>,
         cost: u8,
         ev: &mut Vec<Event>,
     ) {
@@ -1063,7 +1066,7 @@ impl GloryEmpire {
             let t = s.troop_mut(u);
             t.column = column;
             t.formation = f;
-            t.facing = fit_facing(f, t.facing);
+            t.facing = fit_facing(f, facing.unwrap_or(t.facing));
             if !matches!(f, Formation::Line | Formation::Column) {
                 t.skirmishers = 0;
             }
@@ -1120,9 +1123,10 @@ impl GloryEmpire {
                 cost,
                 offered: false,
                 column: None,
+                facing: None,
             }));
         } else {
-            self.apply_form(s, f, None, cost, ev);
+            self.apply_form(s, f, None, None, cost, ev);
         }
     }
 
@@ -1492,7 +1496,7 @@ impl GloryEmpire {
             return true;
         }
         if group.iter().all(|&u| s.troop(u).morale == Morale::Normal) {
-            self.apply_form(s, f.to, f.column, f.cost, ev);
+            self.apply_form(s, f.to, f.column, f.facing, f.cost, ev);
         }
         true
     }

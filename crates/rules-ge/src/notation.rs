@@ -145,6 +145,9 @@ impl GloryEmpire {
             Action::Recover(l) => format!("recover {}", self.lid(l)),
             Action::FormColumn(k) => format!("form {}", k.name()),
             Action::ClosedSquare => "form closed_square".into(),
+            Action::QuarterWheel { right } => {
+                format!("quarter-wheel {}", if right { "right" } else { "left" })
+            }
         }
     }
 
@@ -339,6 +342,11 @@ impl GloryEmpire {
             }
             Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
             Some("recover") => done(2, Action::Recover(self.leader_of(arg(1)?)?)),
+            Some("quarter-wheel") => match arg(1)? {
+                "right" => done(2, Action::QuarterWheel { right: true }),
+                "left" => done(2, Action::QuarterWheel { right: false }),
+                x => Err(format!("`{x}` is not right or left")),
+            },
             Some("rbc") => done(2, Action::RetreatBefore(self.cell_of(arg(1)?)?)),
             Some("charge-marker") => done(1, Action::ChargeMarker),
             Some("recall") => done(1, Action::Recall),
@@ -525,7 +533,7 @@ impl GloryEmpire {
             ),
             Action::Prone => "go Prone, ending the move (G18.6.1)".into(),
             Action::StandUp => "stand up, for no MP (G18.6.2)".into(),
-            Action::FormColumn(_) | Action::ClosedSquare => {
+            Action::FormColumn(_) | Action::ClosedSquare | Action::QuarterWheel { .. } => {
                 let cost = self
                     .column_options(s)
                     .into_iter()
@@ -547,6 +555,19 @@ impl GloryEmpire {
                             k.rule()
                         )
                     }
+                    Action::QuarterWheel { right } => format!(
+                        "quarter-wheel to the {} into {} for {cost} MP (G18.3)",
+                        if right { "right" } else { "left" },
+                        if s.moving
+                            .as_ref()
+                            .and_then(|m| m.units.first())
+                            .is_some_and(|&u| s.troop(u).formation == Formation::Line)
+                        {
+                            "Open Column"
+                        } else {
+                            "Line"
+                        }
+                    ),
                     _ => "form a Closed Square, for no MP (G18.4)".into(),
                 }
             }

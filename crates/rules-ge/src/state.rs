@@ -528,6 +528,9 @@ pub struct FormProc {
     /// G18.2, G18.4 The column kind it takes (into Column), or keeps (into a Closed Square).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub column: Option<crate::data::ColumnKind>,
+    /// G18.3 The facing a Quarter-Wheel ends in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<Facing>,
 }
 
 /// 14.1 What triggered a reaction.

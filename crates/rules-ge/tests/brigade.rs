@@ -969,7 +969,11 @@ fn g18_2_1_a_close_column_deploys_into_line_only_at_a_halt() {
 
 #[test]
 fn g18_1_1_close_order_columns_pay_one_mp_for_any_turn() {
-    for kind in ColumnKind::ALL {
+    // The Open Column is not one of them: it turns as a Column does.
+    let mut f = in_column(Formation::Column, Some(ColumnKind::Open), "N");
+    f.play("face S");
+    assert_eq!(spent(&f), 0);
+    for kind in ColumnKind::CLOSE_ORDER {
         let mut f = in_column(Formation::Column, Some(kind), "N");
         f.play("face S");
         assert_eq!(spent(&f), 1, "{kind:?}: right about for 1");
@@ -1108,5 +1112,108 @@ fn g18_2_the_brigade_game_needs_the_column_chart() {
     assert!(
         e.contains("the Brigade Game needs the column changes' costs (G18.2)"),
         "{e}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// G18.2.3 The Open Column, G18.3 the Quarter-Wheel.
+
+#[test]
+fn g18_2_3_changing_between_column_and_open_column_is_a_formation_change() {
+    let mut f = in_column(Formation::Column, None, "N");
+    f.play("form open_column");
+    assert_eq!(
+        column_of(&f, "2-97"),
+        (Formation::Column, Some(ColumnKind::Open))
+    );
+    assert_eq!(spent(&f), 1, "the authored 1 MP");
+    assert!(f.can("form column") && f.can("form line") && f.can("form square"));
+    assert!(!f.can("form closed_square"), "not a close-order column");
+    f.play("form column");
+    assert_eq!(column_of(&f, "2-97"), (Formation::Column, None));
+    assert_eq!(spent(&f), 2);
+    f.play("end");
+    assert_eq!(
+        pending_dc(&f),
+        Some(-5),
+        "two formation changes: a check at -5 (B9.4)"
+    );
+}
+
+#[test]
+fn g18_2_3_a_stack_of_more_than_7_sp_may_not_form_open_column() {
+    // 2-97 alone (7 SP) may.
+    let f = in_column(Formation::Column, None, "N");
+    assert!(f.can("form open_column"));
+    // With 1-50 in the hex too, no.
+    let mut f = gmoving(
+        ggame(),
+        &[
+            ("2-97", "0203", Formation::Column, "N"),
+            ("1-50", "0203", Formation::Column, "N"),
+        ],
+    );
+    f.play("select 1-50");
+    assert!(!f.can("form open_column"), "{:?}", f.legal_text());
+    let mut f = gmoving(
+        ggame(),
+        &[
+            ("2-97", "0203", Formation::Line, "NNE"),
+            ("1-50", "0203", Formation::Line, "NNE"),
+        ],
+    );
+    f.play("select 1-50");
+    assert!(!f.can("quarter-wheel right"), "nor quarter-wheel into one");
+}
+
+#[test]
+fn g18_3_a_line_quarter_wheels_into_open_column_and_back_for_1_mp() {
+    let mut f = in_column(Formation::Line, None, "NNE");
+    assert!(f.can("quarter-wheel left") && f.can("quarter-wheel right"));
+    f.play("quarter-wheel right");
+    assert_eq!(
+        column_of(&f, "2-97"),
+        (Formation::Column, Some(ColumnKind::Open))
+    );
+    assert_eq!(
+        f.s.troop(f.unit("2-97")).facing.to_string(),
+        "SE",
+        "a quarter turn"
+    );
+    assert_eq!(spent(&f), 1);
+    f.play("quarter-wheel left");
+    assert_eq!(column_of(&f, "2-97"), (Formation::Line, None));
+    assert_eq!(f.s.troop(f.unit("2-97")).facing.to_string(), "NNE");
+    assert_eq!(spent(&f), 2);
+    // The ordinary Column has no Quarter-Wheel.
+    let f = in_column(Formation::Column, None, "N");
+    assert!(!f.can("quarter-wheel right"));
+}
+
+#[test]
+fn g18_3_an_open_column_quarter_wheels_into_line() {
+    let mut f = in_column(Formation::Column, Some(ColumnKind::Open), "N");
+    f.play("quarter-wheel left");
+    assert_eq!(column_of(&f, "2-97"), (Formation::Line, None));
+    assert_eq!(f.s.troop(f.unit("2-97")).facing.to_string(), "W");
+    assert_eq!(spent(&f), 1, "instead of the Column's cost into Line");
+}
+
+#[test]
+fn g18_2_3_fire_at_an_open_column_takes_its_marker_fsm() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("1-50", "0302", Formation::Line, "E");
+    f.put("gren-1-1", "0402", Formation::Column, "SW");
+    f.s.troop_mut(f.unit("gren-1-1")).column = Some(ColumnKind::Open);
+    let (from, to) = (f.hex("0302"), f.hex("0402"));
+    let st = f.game.strength(&f.s, from).unwrap();
+    let t = f.s.stack(to);
+    let o = f.game.fire_odds(&f.s, from, to, &t, &st, false, 1);
+    assert!(
+        o.modifiers
+            .iter()
+            .any(|m| m.what == "target in Open Column" && m.value == 1 && m.rule == "G18.2.3"),
+        "{:?}",
+        o.modifiers
     );
 }

@@ -384,6 +384,7 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                 Action::Form(_)
                 | Action::FormColumn(_)
                 | Action::ClosedSquare
+                | Action::QuarterWheel { .. }
                 | Action::Skirmish(_)
                 | Action::Fortify
                 | Action::Reorder
