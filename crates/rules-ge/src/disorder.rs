@@ -192,8 +192,9 @@ impl GloryEmpire {
                 "B9.5",
             );
         }
-        // G18.1.3 Backing up calls for a check of its own (with no DRM of its own).
-        due |= d.backed;
+        // G18.1.3 Backing up, G18.5.1 a Line passing through close order friends, call for a
+        // check of their own (with no DRM of their own).
+        due |= d.backed || d.passed_lines;
         due.then(|| mods.into_iter().filter(|m| m.value != 0).collect())
     }
 

@@ -1,6 +1,7 @@
 //! G18 The Brigade Game's drill on the move: what a turn costs (G18.1.1, G18.1.2), the Line's
 //! about-face and its Sub-Units Inverted marker (G18.1.2, G17.4.3), Back-Up Movement through a
-//! rear hexside (G18.1.3), the March by the Flank (G18.1.4) and lying Prone (G18.6). None of it applies below the
+//! rear hexside (G18.1.3), the March by the Flank (G18.1.4), the Passage of Lines (G18.5.1)
+//! and lying Prone (G18.6). None of it applies below the
 //! Brigade level, where a turn is free and a stack steps through its front only.
 
 use crate::GloryEmpire;
@@ -251,6 +252,48 @@ impl GloryEmpire {
             drill: Drill::Reorder,
             mp: REORDER_MP,
         });
+    }
+
+    /// G18.5.1 Passage of Lines: the moving group is about to leave its hex, holding friends it
+    /// entered during this move (it passes through them). A group in Line passing through
+    /// friends in a close order formation (3: Line, Column, Square) owes a Disorder Check at
+    /// the end of its move; a group in a close order formation passing through friends in Line
+    /// gives them a Disorder Check at once. RULING (ge-rulings 118): the group's formation is
+    /// its non-artillery units'; the check of the friends passed through comes after the step
+    /// out of their hex, before the move goes on.
+    pub(crate) fn passage_of_lines(&self, s: &mut State) {
+        let Some(m) = s.moving.as_ref() else { return };
+        if !self.brigade() || m.leader.is_some() || !m.disorder.among_friends {
+            return;
+        }
+        let Some(&lead) = m
+            .units
+            .iter()
+            .find(|&&u| self.data.troops[u.ix()].arm() != Arm::Artillery)
+        else {
+            return;
+        };
+        let side = self.data.troops[lead.ix()].side;
+        let at = m.at;
+        let friends: Vec<UnitId> = s
+            .stack(at)
+            .into_iter()
+            .filter(|u| !m.units.contains(u) && self.data.troops[u.ix()].side == side)
+            .collect();
+        let mover = s.troop(lead).formation;
+        if mover == Formation::Line
+            && friends.iter().any(|&u| s.troop(u).formation.close_order())
+            && let Some(m) = s.moving.as_mut()
+        {
+            m.disorder.passed_lines = true;
+        }
+        let lines: Vec<UnitId> = friends
+            .into_iter()
+            .filter(|&u| s.troop(u).formation == Formation::Line)
+            .collect();
+        if mover.close_order() && !lines.is_empty() {
+            self.push_check(s, crate::state::CheckKind::Disorder, at, lines, None);
+        }
     }
 
     /// G18.6, G18.6.1, G18.6.3 Whether the moving group may go Prone: in the Brigade Game,

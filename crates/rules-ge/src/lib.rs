@@ -37,7 +37,8 @@
 //! at this one only) and adds its own. So far: in [`drill`] what a turn costs (G18.1.1,
 //! G18.1.2), the Line's free about-face and the Sub-Units Inverted marker with its 3 MP
 //! re-ordering and its bar on reactions other than fire (G18.1.2, G17.4.3), Back-Up Movement
-//! (G18.1.3), the March by the Flank (G18.1.4) and Prone infantry (G18.6: lying down and
+//! (G18.1.3), the March by the Flank (G18.1.4), the Passage of Lines (G18.5.1) and Prone
+//! infantry (G18.6: lying down and
 //! standing up, what stands it up, its fire by skirmishers only, its LOS exception of B11.2.1,
 //! the Prone target FSM); in [`fatigue`] Fatigue (G22: the Fatigue Check marker, the Fatigue
 //! Check Phase, the Fatigue Chart's FSM and check DRM, fatigued cavalry's Spent markers, the

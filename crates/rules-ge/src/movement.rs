@@ -1247,6 +1247,7 @@ impl GloryEmpire {
         {
             self.note_way(s, d.index() as usize, ev);
         }
+        self.passage_of_lines(s);
         if self.battalion()
             && let Some(m) = s.moving.as_ref()
             && m.leader.is_none()

@@ -334,6 +334,10 @@ pub struct MoveDisorder {
     /// G18.1.3 The group has backed up through a rear hexside: a Disorder Check is due.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub backed: bool,
+    /// G18.5.1 The group, in Line, has passed through friends in a close order formation: a
+    /// Disorder Check is due.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub passed_lines: bool,
     /// G18.1.4 The group has marched by the flank this move (its extra MP is paid).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub flanked: bool,

@@ -1217,3 +1217,88 @@ fn g18_2_3_fire_at_an_open_column_takes_its_marker_fsm() {
         o.modifiers
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// G18.5.1 Passage of Lines.
+
+/// 2-97 (in `mover`) moves from 0203 through 0204, where 2-95 stands in `standing`, to 0205.
+fn pass_through(game: GloryEmpire, mover: Formation, standing: Formation) -> Fx {
+    let facing = if mover == Formation::Line { "SSE" } else { "S" };
+    let mut f = gmoving(
+        game,
+        &[
+            (
+                "2-95",
+                "0204",
+                standing,
+                if standing == Formation::Line {
+                    "SSE"
+                } else {
+                    "S"
+                },
+            ),
+            ("2-97", "0203", mover, facing),
+        ],
+    );
+    f.play("select 2-97");
+    f.play("step 0204");
+    f.play("step 0205");
+    f
+}
+
+#[test]
+fn g18_5_1_a_line_passing_through_close_order_friends_takes_a_disorder_check() {
+    let mut f = pass_through(ggame(), Formation::Line, Formation::Column);
+    assert_eq!(f.cell_of("2-97").as_deref(), Some("0205"));
+    assert!(
+        f.s.pending.is_empty(),
+        "the Column passed through takes no check"
+    );
+    f.play("end");
+    assert_eq!(pending_dc(&f), Some(0), "a check with no DRM of its own");
+    // Ending the move among them is no passage.
+    let mut f = gmoving(
+        ggame(),
+        &[
+            ("2-95", "0204", Formation::Line, "SSE"),
+            ("2-97", "0203", Formation::Line, "SSE"),
+        ],
+    );
+    f.play("select 2-97");
+    f.play("step 0204");
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+}
+
+#[test]
+fn g18_5_1_a_line_that_close_order_friends_pass_through_takes_a_disorder_check() {
+    let mut f = pass_through(ggame(), Formation::Column, Formation::Line);
+    match f.s.pending.last() {
+        Some(Frame::Check(c)) => {
+            assert_eq!(c.kind, coupdoeil_ge::state::CheckKind::Disorder);
+            assert_eq!(c.units, vec![f.unit("2-95")]);
+        }
+        other => panic!("no check: {other:?}"),
+    }
+    f.d100(10);
+    assert_eq!(
+        f.morale_of("2-95"),
+        coupdoeil_ge::state::Morale::Disorder,
+        "10 is not above MV 25"
+    );
+    assert_eq!(
+        f.cell_of("2-97").as_deref(),
+        Some("0205"),
+        "the move went on"
+    );
+    f.play("end");
+    assert_eq!(pending_dc(&f), None, "a Column passing through owes none");
+}
+
+#[test]
+fn g18_5_1_the_battalion_game_has_no_passage_of_lines_checks() {
+    let mut f = pass_through(super_battalion(), Formation::Column, Formation::Line);
+    assert!(f.s.pending.is_empty());
+    f.play("end");
+    assert_eq!(pending_dc(&f), None);
+}
