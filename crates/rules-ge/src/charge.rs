@@ -106,6 +106,8 @@ impl GloryEmpire {
                 && matches!(t.formation, Formation::Line | Formation::Column)
                 && t.morale == Morale::Normal
                 && t.spent == 0
+                // G18.7 Not with skirmishers out.
+                && t.skirmishers == 0
                 && self.unit_order(s, u) == Some(OrderKind::Attack)
         });
         ok && self
@@ -580,6 +582,8 @@ impl GloryEmpire {
                     && matches!(t.formation, Formation::Line | Formation::Column)
                     && t.morale == Morale::Normal
                     && t.spent == 0
+                    // G18.7 Not with skirmishers out.
+                    && t.skirmishers == 0
             })
         {
             return false;

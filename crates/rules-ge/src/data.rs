@@ -2340,7 +2340,10 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                     if s.mv > 99 {
                         l.err(&format!("{sk}.mv"), "a Morale Value is from 0 to 99");
                     }
-                    if s.set > 3 || (s.set > 0 && arm != Arm::Infantry) {
+                    // G18.7 In the Brigade Game cavalry may have an SeT exponent too.
+                    let may_set =
+                        arm == Arm::Infantry || arm == Arm::Cavalry && level == Level::Brigade;
+                    if s.set > 3 || (s.set > 0 && !may_set) {
                         l.err(
                             &format!("{sk}.set"),
                             "infantry deploys 0 to 3 SP en Tirailleurs (7.6.1)",

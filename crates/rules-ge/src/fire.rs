@@ -99,8 +99,18 @@ impl GloryEmpire {
         let lim = &self.data.charts.limits;
         let arm_of = |u: UnitId| self.data.troops[u.ix()].arm();
         match d.arm() {
-            // RULING: cavalry makes no fire attacks in the Soldiers Game (3 Cold Steel).
-            Arm::Cavalry => None,
+            // RULING: cavalry makes no fire attacks in the Soldiers Game (3 Cold Steel); G18.7
+            // in the Brigade Game its skirmishers fire as infantry's do.
+            Arm::Cavalry => {
+                if t.skirmishers > 0 && matches!(t.formation, Formation::Line | Formation::Column) {
+                    if let Some(u) = used.as_deref_mut() {
+                        u.push(top);
+                    }
+                    Some((t.skirmishers, self.skirmish_reach(top), Arm::Cavalry, true))
+                } else {
+                    None
+                }
+            }
             Arm::Artillery => {
                 // B7.9.3 A battery Out of Ammo does not fire.
                 if t.formation != Formation::Unlimbered || t.ammo >= crate::ammunition::OUT_OF_AMMO

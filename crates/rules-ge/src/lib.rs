@@ -44,7 +44,7 @@
 //! Check Phase, the Fatigue Chart's FSM and check DRM, fatigued cavalry's Spent markers, the
 //! Fatigue Recovery Phase); in [`columns`] the Close Column, Column of Attack and Division
 //! Mass (G18.2), the Closed Square (G18.4), the Open Column (G18.2.3) and the Quarter-Wheel
-//! (G18.3). Its Command Status by Grand Tactical
+//! (G18.3); cavalry skirmishers (G18.7) in [`movement`], [`fire`] and [`charge`]. Its Command Status by Grand Tactical
 //! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
 //! Command Range.
 //!

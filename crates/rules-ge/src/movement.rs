@@ -652,6 +652,8 @@ impl GloryEmpire {
                 && (tc != crate::data::TerrainClass::Mdt || t.formation == Formation::Column)
                 && (t.morale == Morale::Normal || follow_on && !t.morale.broken())
                 && t.spent == 0
+                // G18.7 Not with skirmishers out.
+                && t.skirmishers == 0
                 && self.unit_arcs(s, u)[d.index() as usize] == crate::data::Arc::Front
         })
     }
@@ -797,7 +799,8 @@ impl GloryEmpire {
             let top = m.units[0];
             let t = s.troop(top);
             let d = &self.data.troops[top.ix()];
-            if d.arm() == Arm::Infantry
+            // G18.7 In the Brigade Game cavalry with an SeT exponent deploys skirmishers too.
+            if (d.arm() == Arm::Infantry || self.brigade() && d.arm() == Arm::Cavalry)
                 && matches!(t.formation, Formation::Line | Formation::Column)
                 && s.top(m.at) == Some(top)
                 && t.morale < Morale::Broken

@@ -1302,3 +1302,77 @@ fn g18_5_1_the_battalion_game_has_no_passage_of_lines_checks() {
     f.play("end");
     assert_eq!(pending_dc(&f), None);
 }
+
+// ---------------------------------------------------------------------------------------------
+// G18.7 Cavalry skirmishers.
+
+/// The test scenario's dragoons (first half) with an SeT exponent of 1 at full strength.
+fn dragoon_skirmishers(level: &str) -> Result<GloryEmpire, String> {
+    let edit = |t: &str| {
+        t.replacen(
+            "setup = \"historical\"\n",
+            &format!("setup = \"historical\"\nlevel = \"{level}\"\n"),
+            1,
+        )
+        .replacen(
+            "steps = [{ sp = 6, mv = 30, cvm = 2 }",
+            "steps = [{ sp = 6, set = 1, mv = 30, cvm = 2 }",
+            1,
+        )
+    };
+    let e = common::errors_of(edit, |c| c.to_string());
+    if e.is_empty() {
+        Ok(common::game_from(edit, |c| c.to_string()))
+    } else {
+        Err(e)
+    }
+}
+
+#[test]
+fn g18_7_cavalry_deploys_its_skirmishers_and_fires_with_them() {
+    let mut f = Fx::empty_of(dragoon_skirmishers("brigade").unwrap());
+    f.put("drag-3a", "0205", Formation::Line, "NNE");
+    f.at(common::F, Stage::Movement);
+    f.play("select drag-3a");
+    assert!(f.can("skirmish 1"), "{:?}", f.legal_text());
+    assert!(!f.can("skirmish 2"), "its exponent is 1");
+    f.play("skirmish 1");
+    assert_eq!(f.s.troop(f.unit("drag-3a")).skirmishers, 1);
+    let st = f
+        .game
+        .strength(&f.s, f.hex("0205"))
+        .expect("its skirmishers fire");
+    assert_eq!((st.fs, st.skirmish), (1, true));
+    // Without them the cavalry fires not at all.
+    f.s.troop_mut(f.unit("drag-3a")).skirmishers = 0;
+    assert!(f.game.strength(&f.s, f.hex("0205")).is_none());
+}
+
+#[test]
+fn g18_7_cavalry_with_skirmishers_out_may_not_charge() {
+    let mut f = Fx::empty_of(dragoon_skirmishers("brigade").unwrap());
+    f.put("drag-3a", "0205", Formation::Line, "NNE");
+    f.put("2-97", "0204", Formation::Line, "SSE");
+    let units = [f.unit("drag-3a")];
+    let (from, target) = (f.hex("0205"), f.hex("0204"));
+    assert!(f.game.may_charge(&f.s, &units, from, target));
+    let movers = [f.unit("2-97")];
+    assert!(
+        f.game
+            .may_reaction_charge(&f.s, &units, from, target, &movers)
+    );
+    f.s.troop_mut(f.unit("drag-3a")).skirmishers = 1;
+    assert!(!f.game.may_charge(&f.s, &units, from, target));
+    assert!(
+        !f.game
+            .may_reaction_charge(&f.s, &units, from, target, &movers)
+    );
+}
+
+#[test]
+fn g18_7_only_the_brigade_game_gives_cavalry_skirmishers() {
+    let Err(e) = dragoon_skirmishers("battalion") else {
+        panic!("cavalry skirmishers loaded in the Battalion Game");
+    };
+    assert!(e.contains("en Tirailleurs"), "{e}");
+}
