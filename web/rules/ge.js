@@ -736,6 +736,8 @@ const play = {
     prone: 'Go Prone (G18.6.1)',
     'stand-up': 'Stand up (G18.6.2)',
     recover: (x) => cap(x.description),
+    refuse: (x) => cap(x.description),
+    'quarter-wheel': (x) => cap(x.description),
   },
   primary: 'pass',
   declareLabel: (hint) => ({

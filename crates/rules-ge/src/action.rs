@@ -144,6 +144,12 @@ pub enum Action {
         /// To the right.
         right: bool,
     },
+    /// G18.5.3 The moving Line places (or removes) a Refused Flank marker on its right or left
+    /// flank (1 MP).
+    RefuseFlank {
+        /// The right flank (else the left).
+        right: bool,
+    },
     /// G22.3 This brigade leader's brigade enters Fatigue Recovery.
     Recover(LeaderId),
 }

@@ -1175,7 +1175,20 @@ impl GloryEmpire {
                     "B13.6.2",
                 ));
             }
-            if let Some(dt) = def_top {
+            if let Some(dt) = def_top
+                && self
+                    .data
+                    .board
+                    .direction(c.target, a.cell)
+                    .is_some_and(|d| self.refused_sides(s, dt).contains(&(d.index() as usize)))
+            {
+                // G18.5.3 Through a Refused Flank: its own CVM, not the flank's.
+                att.push(md(
+                    "through the defender's refused flank",
+                    i16::from(cs.refused_flank),
+                    "G18.5.3",
+                ));
+            } else if let Some(dt) = def_top {
                 match self.attack_arc(s, dt, c.target, a.cell) {
                     Arc::Flank => att.push(md(
                         "through the defender's flank",

@@ -105,6 +105,7 @@ impl GloryEmpire {
             self.data.troops[u.ix()].arm() == Arm::Infantry
                 && t.morale == crate::state::Morale::Normal
                 && !t.prone
+                && t.refused == 0
                 && t.formation == first.formation
                 && t.column == first.column
         });

@@ -980,6 +980,8 @@ pub struct ColdSteel {
     pub assault_rear: i8,
     /// Hand to Hand CVM Chart: defending a Fortified Post.
     pub post: i8,
+    /// G18.5.3 Charging or assaulting through a Refused Flank (Brigade Game).
+    pub refused_flank: i8,
 }
 
 /// 14 Reaction values.
@@ -1719,6 +1721,8 @@ struct RawColdSteel {
     assault_flank: i8,
     assault_rear: i8,
     post: i8,
+    #[serde(default)]
+    refused_flank: i8,
 }
 
 #[derive(Deserialize)]
@@ -3129,6 +3133,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             assault_flank: c.assault_flank,
             assault_rear: c.assault_rear,
             post: c.post,
+            refused_flank: c.refused_flank,
         }
     });
     // 15 TEC.

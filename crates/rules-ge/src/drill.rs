@@ -314,6 +314,7 @@ impl GloryEmpire {
             self.data.troops[u.ix()].arm() == Arm::Infantry
                 && matches!(t.formation, Formation::Line | Formation::Column)
                 && !t.prone
+                && t.refused == 0
                 && t.assault.is_none()
         }) && !self
             .data
@@ -419,6 +420,7 @@ impl GloryEmpire {
         if self.may_go_prone(s) {
             out.push(Action::Prone);
         }
+        out.extend(self.refuse_options(s));
         if self.may_stand_up(s) {
             out.push(Action::StandUp);
         }

@@ -34,6 +34,10 @@ pub enum Drill {
     BackUp,
     /// G18.1.4 A step through a flank hexside, without turning.
     FlankMarch,
+    /// G18.5.3 A Refused Flank marker placed.
+    RefuseFlank,
+    /// G18.5.3 A Refused Flank marker removed.
+    UnrefuseFlank,
     /// G18.6.1 The units lay down.
     Prone,
     /// G18.6.2 The units stood up (of their own will, or as G18.6.2 makes them).

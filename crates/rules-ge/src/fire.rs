@@ -552,6 +552,8 @@ impl GloryEmpire {
             }
             // G22.2 A fatigued brigade fires worse.
             mods.push(self.fatigue_fsm(s, ft));
+            // G18.5.3 A refused Line's fire.
+            mods.push(self.refused_fire(s, ft, st.fs, from, target));
         }
         let modifiers: Vec<Modifier> = mods.into_iter().flatten().collect();
         let total: i32 =
@@ -574,6 +576,7 @@ impl GloryEmpire {
             (Formation::Square, 1) => t
                 .fired_at
                 .is_some_and(|f| f != target && !self.data.board.adjacent(f, target)),
+            (Formation::Line, 1) if t.refused != 0 => self.refused_may_fire_again(s, top, target),
             _ => false,
         }
     }

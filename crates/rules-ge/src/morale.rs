@@ -204,6 +204,7 @@ impl GloryEmpire {
                     let t = s.troop_mut(u);
                     t.formation = Formation::Dispersed;
                     t.column = None;
+                    t.refused = 0;
                     t.skirmishers = 0;
                     // G18.6.3 Only a Line or Column lies prone.
                     t.prone = false;

@@ -239,9 +239,10 @@ impl GloryEmpire {
         // G18.6.3 Prone units do not move, G18.4 nor does a Closed Square.
         if m.stop
             || units.is_empty()
-            || units
-                .iter()
-                .any(|&u| s.troop(u).prone || self.closed_square(s, u))
+            || units.iter().any(|&u| {
+                // G18.5.3 nor a stack refusing a flank.
+                s.troop(u).prone || self.closed_square(s, u) || s.troop(u).refused != 0
+            })
         {
             return out;
         }
@@ -384,8 +385,14 @@ impl GloryEmpire {
         let Some(m) = s.moving.as_ref() else {
             return Vec::new();
         };
-        // G18.6.3 Prone units do not change formation.
-        if m.leader.is_some() || m.units.is_empty() || m.units.iter().any(|&u| s.troop(u).prone) {
+        // G18.6.3 Prone units do not change formation; G18.5.3 a refused Line first removes
+        // its markers (RULING, ge-rulings 120).
+        if m.leader.is_some()
+            || m.units.is_empty()
+            || m.units
+                .iter()
+                .any(|&u| s.troop(u).prone || s.troop(u).refused != 0)
+        {
             return Vec::new();
         }
         let mut out = Vec::new();
@@ -483,8 +490,11 @@ impl GloryEmpire {
         if matches!(f, Formation::Square | Formation::Sed | Formation::Dispersed) {
             return Vec::new();
         }
-        // G18.6.3 Prone units do not turn.
-        if m.units.iter().any(|&u| s.troop(u).prone) {
+        // G18.6.3 Prone units do not turn; RULING (ge-rulings 120) nor does a refused Line.
+        if m.units
+            .iter()
+            .any(|&u| s.troop(u).prone || s.troop(u).refused != 0)
+        {
             return Vec::new();
         }
         // RULING (ge-rulings 63): one facing change between other decisions. Any facing is a
@@ -563,8 +573,9 @@ impl GloryEmpire {
             let t = s.troop(u);
             self.data.troops[u.ix()].arm() == Arm::Infantry
                 && t.assault.is_none()
-                // G18.6.3 Prone units do not assault.
+                // G18.6.3 Prone units do not assault, G18.5.3 nor do refused ones.
                 && !t.prone
+                && t.refused == 0
                 && t.commanded
                 && !t.morale.broken()
                 && matches!(
@@ -804,6 +815,8 @@ impl GloryEmpire {
                 && matches!(t.formation, Formation::Line | Formation::Column)
                 && s.top(m.at) == Some(top)
                 && t.morale < Morale::Broken
+                // G18.5.3 RULING (ge-rulings 120): no skirmishers out while refused.
+                && t.refused == 0
                 // RULING (ge-rulings 64): one Skirmishers change per hex the group stands in.
                 // Deploying and recalling cost nothing (7.6.1, 7.6.2), so without a limit a
                 // group could change its marker for ever without moving.
@@ -919,6 +932,7 @@ impl GloryEmpire {
             Action::Step(to) => self.do_step(s, to, ev),
             Action::Face(f) => self.apply_face(s, f, ev),
             Action::Reorder => self.apply_reorder(s, ev),
+            Action::RefuseFlank { right } => self.apply_refuse(s, right, ev),
             Action::FormColumn(_) | Action::ClosedSquare | Action::QuarterWheel { .. } => {
                 self.start_column_change(s, a, ev);
             }

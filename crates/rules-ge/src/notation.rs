@@ -145,6 +145,9 @@ impl GloryEmpire {
             Action::Recover(l) => format!("recover {}", self.lid(l)),
             Action::FormColumn(k) => format!("form {}", k.name()),
             Action::ClosedSquare => "form closed_square".into(),
+            Action::RefuseFlank { right } => {
+                format!("refuse {}", if right { "right" } else { "left" })
+            }
             Action::QuarterWheel { right } => {
                 format!("quarter-wheel {}", if right { "right" } else { "left" })
             }
@@ -342,6 +345,11 @@ impl GloryEmpire {
             }
             Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
             Some("recover") => done(2, Action::Recover(self.leader_of(arg(1)?)?)),
+            Some("refuse") => match arg(1)? {
+                "right" => done(2, Action::RefuseFlank { right: true }),
+                "left" => done(2, Action::RefuseFlank { right: false }),
+                x => Err(format!("`{x}` is not right or left")),
+            },
             Some("quarter-wheel") => match arg(1)? {
                 "right" => done(2, Action::QuarterWheel { right: true }),
                 "left" => done(2, Action::QuarterWheel { right: false }),
@@ -532,6 +540,19 @@ impl GloryEmpire {
                 crate::drill::REORDER_MP
             ),
             Action::Prone => "go Prone, ending the move (G18.6.1)".into(),
+            Action::RefuseFlank { right } => {
+                let side = if right { "right" } else { "left" };
+                let placed = s
+                    .moving
+                    .as_ref()
+                    .and_then(|m| m.units.first())
+                    .is_some_and(|&u| s.troop(u).refused & crate::refused::bit(right) != 0);
+                if placed {
+                    format!("remove the {side} Refused Flank marker for 1 MP (G18.5.3)")
+                } else {
+                    format!("refuse the {side} flank for 1 MP (G18.5.3)")
+                }
+            }
             Action::StandUp => "stand up, for no MP (G18.6.2)".into(),
             Action::FormColumn(_) | Action::ClosedSquare | Action::QuarterWheel { .. } => {
                 let cost = self
@@ -1118,6 +1139,12 @@ impl GloryEmpire {
                         format!("{who} marches by the flank (G18.1.4)")
                     }
                     crate::event::Drill::Prone => format!("{who} goes Prone (G18.6.1)"),
+                    crate::event::Drill::RefuseFlank => {
+                        format!("{who} refuses a flank for {mp} MP (G18.5.3)")
+                    }
+                    crate::event::Drill::UnrefuseFlank => {
+                        format!("{who} brings its refused flank back for {mp} MP (G18.5.3)")
+                    }
                     crate::event::Drill::StandUp => format!("{who} stands up (G18.6.2)"),
                 }
             }

@@ -58,6 +58,7 @@ impl GloryEmpire {
                 fortifying: false,
                 inverted: false,
                 column: None,
+                refused: 0,
                 prone: false,
             })
             .collect();

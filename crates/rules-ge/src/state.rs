@@ -159,6 +159,9 @@ pub struct Troop {
     /// from, in Square (Brigade Game). `None`: the ordinary Column, or a hollow Square.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub column: Option<crate::data::ColumnKind>,
+    /// G18.5.3 Refused Flank markers (Brigade Game): bit 1 the left flank, bit 2 the right.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub refused: u8,
     /// G18.6 The Prone marker (Brigade Game).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub prone: bool,

@@ -1376,3 +1376,213 @@ fn g18_7_only_the_brigade_game_gives_cavalry_skirmishers() {
     };
     assert!(e.contains("en Tirailleurs"), "{e}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// G18.5.3 Refused Flanks.
+
+use coupdoeil_ge::data::Arc;
+
+fn arcs_of(f: &Fx, id: &str) -> [Arc; 6] {
+    f.game.unit_arcs(&f.s, f.unit(id))
+}
+
+#[test]
+fn g18_5_3_refusing_a_flank_costs_1_mp_and_turns_it_to_the_front() {
+    let mut f = in_column(Formation::Line, None, "NNE");
+    // A Line facing NNE: front N and NE, flanks SE (right) and NW (left), rear S and SW.
+    assert_eq!(
+        arcs_of(&f, "2-97"),
+        [
+            Arc::Front,
+            Arc::Front,
+            Arc::Flank,
+            Arc::Rear,
+            Arc::Rear,
+            Arc::Flank
+        ]
+    );
+    assert!(f.can("refuse right") && f.can("refuse left"));
+    f.play("refuse right");
+    assert_eq!(spent(&f), 1);
+    // Three front, two flank, one rear.
+    assert_eq!(
+        arcs_of(&f, "2-97"),
+        [
+            Arc::Front,
+            Arc::Front,
+            Arc::Front,
+            Arc::Flank,
+            Arc::Rear,
+            Arc::Flank
+        ]
+    );
+    assert!(
+        f.log().contains("refuses a flank for 1 MP (G18.5.3)"),
+        "{}",
+        f.log()
+    );
+    // It may not move, turn, change formation or refuse its other flank too (ruling 120).
+    assert!(f.step_costs().is_empty());
+    let legal = f.legal_text();
+    assert!(
+        !legal
+            .iter()
+            .any(|t| t.starts_with("face") || t.starts_with("form") || t == "refuse left"),
+        "{legal:?}"
+    );
+    // It may bring the flank back, for 1 MP more, and move on.
+    f.play("refuse right");
+    assert_eq!(spent(&f), 2);
+    assert_eq!(f.s.troop(f.unit("2-97")).refused, 0);
+    assert!(!f.step_costs().is_empty());
+}
+
+#[test]
+fn g18_5_3_who_may_not_refuse_a_flank() {
+    // Not with a friend in the hex beyond that flank.
+    let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Line, "NNE")]);
+    let beyond = next(&f, "0203", EdgeDir::SE);
+    f.put("2-95", &beyond, Formation::Column, "N");
+    f.play("select 2-97");
+    assert!(!f.can("refuse right") && f.can("refuse left"));
+    // Not with skirmishers out.
+    let mut f = in_column(Formation::Line, None, "NNE");
+    f.play("skirmish 1");
+    assert!(!f.can("refuse right") && !f.can("refuse left"));
+    // Not stacked with artillery.
+    let mut f = gmoving(
+        ggame(),
+        &[
+            ("robe", "0203", Formation::Unlimbered, "N"),
+            ("2-97", "0203", Formation::Line, "NNE"),
+        ],
+    );
+    f.play("select 2-97");
+    f.play("drop robe");
+    assert!(!f.can("refuse right"), "{:?}", f.legal_text());
+    // Only a Line; and only in the Brigade Game.
+    let f = in_column(Formation::Column, None, "N");
+    assert!(!f.can("refuse right"));
+    let mut f = gmoving(
+        super_battalion(),
+        &[("2-97", "0203", Formation::Line, "NNE")],
+    );
+    f.play("select 2-97");
+    assert!(!f.can("refuse right"));
+}
+
+#[test]
+fn g18_5_3_a_refused_line_fires_through_each_of_its_fronts() {
+    // Figure 47 (missing): FS 1 through the refused hexside, FS less 1 through the old front.
+    let mut f = Fx::empty_of(ggame());
+    f.put("1-50", "0303", Formation::Line, "NNE");
+    f.s.troop_mut(f.unit("1-50")).refused = coupdoeil_ge::refused::RIGHT;
+    let ahead = next(&f, "0303", EdgeDir::N);
+    let right = next(&f, "0303", EdgeDir::SE);
+    f.put("gren-1-1", &ahead, Formation::Column, "S");
+    f.put("gren-1-2", &right, Formation::Column, "NW");
+    let from = f.hex("0303");
+    let st = f.game.strength(&f.s, from).unwrap();
+    let fs = i16::from(st.fs);
+    let mods = |f: &Fx, to: coupdoeil_ge::Cell| {
+        let t = f.s.stack(to);
+        f.game
+            .fire_odds(&f.s, from, to, &t, &st, false, 1)
+            .modifiers
+            .into_iter()
+            .filter(|m| m.rule == "G18.5.3")
+            .map(|m| m.value)
+            .collect::<Vec<i16>>()
+    };
+    assert_eq!(
+        mods(&f, f.hex(&ahead)),
+        vec![-1],
+        "the old front, one refused flank"
+    );
+    assert_eq!(
+        mods(&f, f.hex(&right)),
+        vec![1 - fs],
+        "the refused hexside at FS 1"
+    );
+    // Two attacks in the segment, one through each.
+    f.at(common::B, Stage::Fire);
+    f.play(&format!("fire 0303 {ahead}"));
+    f.d100(50);
+    assert!(f.can(&format!("fire 0303 {right}")), "{:?}", f.legal_text());
+    assert!(!f.can(&format!("fire 0303 {ahead}")));
+    f.play(&format!("fire 0303 {right}"));
+    f.d100(50);
+    assert!(!f.legal_text().iter().any(|t| t.starts_with("fire 0303")));
+}
+
+#[test]
+fn g18_5_3_an_attack_through_a_refused_flank_takes_the_refused_flank_cvm() {
+    for refused in [false, true] {
+        let mut f = Fx::empty_of(ggame());
+        f.put("gren-1-1", "0204", Formation::Line, "NNE");
+        if refused {
+            f.s.troop_mut(f.unit("gren-1-1")).refused = coupdoeil_ge::refused::RIGHT;
+        }
+        let from = next(&f, "0204", EdgeDir::SE);
+        f.put("2-97", &from, Formation::Column, "NW");
+        f.s.troop_mut(f.unit("2-97")).assault = Some(f.hex("0204"));
+        f.at(common::B, Stage::Assaults);
+        f.s.queue = vec![f.hex("0204")];
+        f.play("resolve 0204");
+        let Some(Frame::Combat(c)) =
+            f.s.pending
+                .iter()
+                .rev()
+                .find(|x| matches!(x, Frame::Combat(_)))
+                .cloned()
+        else {
+            panic!("no combat");
+        };
+        let (_, _, mods) = f.game.cold_steel_totals(&f.s, &c, 5, 5);
+        let whats: Vec<(String, i16)> = mods.into_iter().map(|m| (m.what, m.value)).collect();
+        if refused {
+            assert!(
+                whats.contains(&("through the defender's refused flank".into(), 1)),
+                "{whats:?}"
+            );
+            assert!(
+                !whats.iter().any(|w| w.0 == "through the defender's flank"),
+                "{whats:?}"
+            );
+        } else {
+            assert!(
+                whats.iter().any(|w| w.0 == "through the defender's flank"),
+                "{whats:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn g18_5_3_a_forced_retreat_removes_the_markers() {
+    use coupdoeil_ge::data::FireResult;
+    use coupdoeil_ge::state::PendingFire;
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0203", Formation::Line, "NNE");
+    f.s.troop_mut(f.unit("2-97")).refused = coupdoeil_ge::refused::LEFT;
+    f.morale("2-97", coupdoeil_ge::state::Morale::Disorder);
+    // A fire result with a failed Morale Check: Shaken, one hex back (8.4).
+    f.at(common::F, Stage::Fire);
+    let t = f.hex("0203");
+    f.s.fire_results.push(PendingFire {
+        target: t,
+        from: t,
+        result: FireResult::parse("M-10").unwrap(),
+        roll: 50,
+    });
+    f.play("pass");
+    f.d100(0);
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::Retreat(_))),
+        "{:?}",
+        f.s.pending.last()
+    );
+    f.first_retreats();
+    assert_ne!(f.cell_of("2-97").as_deref(), Some("0203"), "it retreated");
+    assert_eq!(f.s.troop(f.unit("2-97")).refused, 0);
+}

@@ -385,6 +385,7 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                 | Action::FormColumn(_)
                 | Action::ClosedSquare
                 | Action::QuarterWheel { .. }
+                | Action::RefuseFlank { .. }
                 | Action::Skirmish(_)
                 | Action::Fortify
                 | Action::Reorder
