@@ -3277,7 +3277,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
         None => None,
         Some(v) => l.typed::<RawColumns>("movement.columns", &v).and_then(|c| {
             let mut bad = false;
-            let mut per = |key: &str, m: &BTreeMap<String, u8>| {
+            let mut per = |m: &BTreeMap<String, u8>| {
                 let mut out = [0u8; 3];
                 for k in ColumnKind::CLOSE_ORDER {
                     match m.get(k.name()) {
@@ -3290,11 +3290,10 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
                 {
                     bad = true;
                 }
-                let _ = key;
                 out
             };
-            let line_to = per("line_to", &c.line_to);
-            let to_line = per("to_line", &c.to_line);
+            let line_to = per(&c.line_to);
+            let to_line = per(&c.to_line);
             let mut target = [0i8; 4];
             for k in ColumnKind::ALL {
                 match c.target.get(k.name()) {

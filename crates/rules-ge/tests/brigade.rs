@@ -1586,3 +1586,29 @@ fn g18_5_3_a_forced_retreat_removes_the_markers() {
     assert_ne!(f.cell_of("2-97").as_deref(), Some("0203"), "it retreated");
     assert_eq!(f.s.troop(f.unit("2-97")).refused, 0);
 }
+
+#[test]
+fn g22_2_and_g18_2_malformed_brigade_charts_are_errors() {
+    let brigade = |t: &str| {
+        t.replacen(
+            "setup = \"historical\"\n",
+            "setup = \"historical\"\nlevel = \"brigade\"\n",
+            1,
+        )
+    };
+    let e = common::errors_of(brigade, |c| {
+        c.replacen("fsm = [-1, -1, -2]", "fsm = [-1, -1]", 1)
+    });
+    assert!(
+        e.contains("fsm and mc give one value for each level, 1 to 3"),
+        "{e}"
+    );
+    let e = common::errors_of(brigade, |c| {
+        c.replacen(
+            "line_to = { close_column = 2, attack_column = 2, division_mass = 2 }",
+            "line_to = { close_column = 2, attack_column = 2, open_column = 2 }",
+            1,
+        )
+    });
+    assert!(e.contains("movement.columns"), "{e}");
+}
