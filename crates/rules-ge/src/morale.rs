@@ -425,7 +425,10 @@ impl GloryEmpire {
                 }
             }
             CheckKind::Square => {
-                if ok {
+                if ok && self.any_refused(s, &units) {
+                    // G18.5.3 A refused stack's Reaction Formation Change removes its markers.
+                    self.unrefuse_all(s, &units, ev);
+                } else if ok {
                     self.form_square(s, ck.cell, ev);
                 } else {
                     self.worsen(s, &units, 1, false, ev);

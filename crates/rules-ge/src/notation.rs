@@ -484,6 +484,10 @@ impl GloryEmpire {
                 "the stack in {} fires at the moving enemy (14.2)",
                 self.hex(c)
             ),
+            Action::ReactSquare(c) if self.any_refused(s, &s.stack(c)) => format!(
+                "the infantry in {} tries to bring its refused flank back (G18.5.3)",
+                self.hex(c)
+            ),
             Action::ReactSquare(c) => format!(
                 "the infantry in {} tries to form Square (14.3)",
                 self.hex(c)

@@ -224,9 +224,9 @@ impl GloryEmpire {
             // the marker has this effect whenever it is on, although G17.4 is optional: the
             // about-face of G18.1.2 places it outside that rule and it would mean nothing else.
             let inverted = kind != ReactKind::Fire && st.iter().any(|&u| s.troop(u).inverted);
-            // G18.5.3 A refused stack's only Reaction Formation Change would remove its markers,
-            // which is not played (ge-rulings 120): it may only fire.
-            let inverted = inverted || kind != ReactKind::Fire && self.any_refused(s, &st);
+            // G18.5.3 A refused stack's only Reaction Formation Change removes its markers (the
+            // Square reaction's check, see `unrefuse_all`); it has no Reaction Charge.
+            let inverted = inverted || kind == ReactKind::Charge && self.any_refused(s, &st);
             if ok && !inverted {
                 out.push(c);
             }

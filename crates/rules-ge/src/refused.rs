@@ -156,6 +156,24 @@ impl GloryEmpire {
         });
     }
 
+    /// G18.5.3 A refused stack passed the check of its Reaction Formation Change: both its
+    /// markers come off at once, for no MP.
+    pub(crate) fn unrefuse_all(&self, s: &mut State, units: &[UnitId], ev: &mut Vec<Event>) {
+        let refused: Vec<UnitId> = units
+            .iter()
+            .copied()
+            .filter(|&u| s.troop(u).refused != 0)
+            .collect();
+        for &u in &refused {
+            s.troop_mut(u).refused = 0;
+        }
+        ev.push(Event::Drill {
+            units: refused,
+            drill: Drill::UnrefuseFlank,
+            mp: 0,
+        });
+    }
+
     /// G18.5.3 Whether any unit of these is refusing a flank.
     #[must_use]
     pub fn any_refused(&self, s: &State, units: &[UnitId]) -> bool {

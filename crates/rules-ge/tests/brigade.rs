@@ -1612,3 +1612,36 @@ fn g22_2_and_g18_2_malformed_brigade_charts_are_errors() {
     });
     assert!(e.contains("movement.columns"), "{e}");
 }
+
+#[test]
+fn g18_5_3_a_refused_line_reacts_only_by_bringing_its_flanks_back() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0203", Formation::Line, "SSE");
+    f.s.troop_mut(f.unit("2-97")).refused = coupdoeil_ge::refused::RIGHT;
+    f.put("drag-3a", "0206", Formation::Column, "N");
+    f.at(common::F, Stage::Movement);
+    f.play("select drag-3a");
+    f.play("step 0205");
+    assert!(f.can("react-square 0203"), "{:?}", f.legal_text());
+    let a = f.game.parse_action("react-square 0203").unwrap();
+    assert!(
+        f.game
+            .describe_action(&f.s, &a)
+            .contains("refused flank back (G18.5.3)")
+    );
+    f.play("react-square 0203");
+    while f.to_act() == ToAct::Chance {
+        f.d100(99);
+    }
+    let t = f.s.troop(f.unit("2-97"));
+    assert_eq!(
+        (t.formation, t.refused),
+        (Formation::Line, 0),
+        "markers off, no Square"
+    );
+    assert!(
+        f.log().contains("brings its refused flank back"),
+        "{}",
+        f.log()
+    );
+}
