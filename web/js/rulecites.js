@@ -11,9 +11,11 @@
 // or before a capitalised name, and the system's summaries have it by that very name, so that
 // counts like "hand (5)" are left alone. A rule of a rulebook's second part may carry its part's
 // letter ("B13.4": Glory and Empire's Battalion Game, whose rule numbers repeat the Soldiers
-// Game's); it opens that part's summary, else the first part's rule of the same number.
+// Game's); it opens that part's summary, else the first part's rule of the same number. A rule
+// of its third part, the Brigade Game ("G18.1.2", numbered 17 to 23 on its own), opens its
+// summary or its nearest G parent's.
 
-const TOKEN = /(Exclusive )?(?<![\d.\w])(B?\d+(?:\.\d+)*)(?![\d\w]|\.\d)( step \d+| [A-C](?![\w]))?(?!\s*(?:MP|SP|%|hex|VP|LP|AM))/g;
+const TOKEN = /(Exclusive )?(?<![\d.\w])([BG]?\d+(?:\.\d+)*)(?![\d\w]|\.\d)( step \d+| [A-C](?![\w]))?(?!\s*(?:MP|SP|%|hex|VP|LP|AM))/g;
 
 // The citations in `text`: `[{start, end, key}]`, `key` the number as cited ("9.0 step 5").
 // `known(key)` says whether a bare number names a rule of the system. `cell`: the text is a
@@ -64,7 +66,7 @@ export function candidates(key) {
     push(k);
     k = step[1];
   }
-  const m = /^(Exclusive |B)?(\d+(?:\.\d+)*)$/.exec(k);
+  const m = /^(Exclusive |B|G)?(\d+(?:\.\d+)*)$/.exec(k);
   if (!m) return [key];
   const chain = (pre) => {
     const parts = m[2].split('.');

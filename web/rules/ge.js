@@ -732,6 +732,12 @@ const play = {
     'charge-marker': 'Place a Charge marker (B13.2.1)',
     recall: 'Recall Check (B13.2.7)',
     'follow-on-charge': 'Follow-On Charge (B13.2.10)',
+    reorder: 'Put the sub-units back in order, 3 MP (G17.4.3)',
+    prone: 'Go Prone (G18.6.1)',
+    'stand-up': 'Stand up (G18.6.2)',
+    recover: (x) => cap(x.description),
+    refuse: (x) => cap(x.description),
+    'quarter-wheel': (x) => cap(x.description),
   },
   primary: 'pass',
   declareLabel: (hint) => ({
@@ -750,6 +756,7 @@ function instructions(hints, sel) {
   if (verbs.has('to')) return 'Choose the hex to retreat into (9.2).';
   if (verbs.has('rbc')) return 'Retreat Before Combat (B13.4): choose the hex to fall back into, or pass to stand if you may.';
   if (verbs.has('initiative') || verbs.has('orders-check') || verbs.has('pass-order')) return 'Orders (B5.4): roll for a leader in the Command panel, or pass.';
+  if (verbs.has('recover')) return 'Fatigue Recovery (G22.3): put a fatigued brigade into Recovery (it loses a level at each of your later Recovery Phases while it rests), or pass.';
   if (verbs.has('recall')) return 'The charging cavalry may make a Recall Check (B13.2.7): passing, it may end its charge or pick another target; otherwise it goes on (or pursues, B13.2.9).';
   if (verbs.has('follow-on-charge')) return 'The cavalry may attempt a Follow-On Charge (B13.2.10): a Morale Check, then a new target of its zone; or pass to regroup.';
   if (verbs.has('advance') || verbs.has('regroup')) return 'Advance into the hex or regroup, or pass (13.6, 13.2.5).';

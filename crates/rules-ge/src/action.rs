@@ -128,6 +128,30 @@ pub enum Action {
     Recall,
     /// B13.2.10 The cavalry that advanced attempts a Follow-On Charge (a Morale Check first).
     FollowOnCharge,
+    /// G17.4.3 The moving group spends 3 MP to put its inverted sub-units back in order.
+    Reorder,
+    /// G18.6.1 The moving infantry goes Prone (ending its move).
+    Prone,
+    /// G18.6.2 The moving prone infantry stands up.
+    StandUp,
+    /// G18.2 Change into this column (from a Closed Square: back into it, G18.4).
+    FormColumn(crate::data::ColumnKind),
+    /// G18.4 The moving close-order column forms a Closed Square.
+    ClosedSquare,
+    /// G18.3 The moving Line quarter-wheels into an Open Column, or the Open Column into Line,
+    /// to the right (clockwise) or to the left.
+    QuarterWheel {
+        /// To the right.
+        right: bool,
+    },
+    /// G18.5.3 The moving Line places (or removes) a Refused Flank marker on its right or left
+    /// flank (1 MP).
+    RefuseFlank {
+        /// The right flank (else the left).
+        right: bool,
+    },
+    /// G22.3 This brigade leader's brigade enters Fatigue Recovery.
+    Recover(LeaderId),
 }
 
 /// One outcome of a chance node (2.3 Dice).

@@ -106,6 +106,8 @@ impl GloryEmpire {
                 && matches!(t.formation, Formation::Line | Formation::Column)
                 && t.morale == Morale::Normal
                 && t.spent == 0
+                // G18.7 Not with skirmishers out.
+                && t.skirmishers == 0
                 && self.unit_order(s, u) == Some(OrderKind::Attack)
         });
         ok && self
@@ -470,7 +472,8 @@ impl GloryEmpire {
                 .collect();
             left.sort_unstable();
             for &u in &left {
-                s.troop_mut(u).spent = crate::close_combat::SPENT_MARKERS;
+                // G22.2 Three for a fatigued brigade.
+                s.troop_mut(u).spent = self.spent_markers(s, u);
             }
             if !left.is_empty() {
                 ev.push(Event::Spent { units: left });
@@ -487,6 +490,7 @@ impl GloryEmpire {
             let side = self.data.troops[units[0].ix()].side;
             self.touch_objective(s, to, side, ev);
             self.road_columns_break(s, side, to, ev);
+            self.stand_up_near(s, side, to, ev);
             return true;
         }
         let from = cm.at;
@@ -578,6 +582,8 @@ impl GloryEmpire {
                     && matches!(t.formation, Formation::Line | Formation::Column)
                     && t.morale == Morale::Normal
                     && t.spent == 0
+                    // G18.7 Not with skirmishers out.
+                    && t.skirmishers == 0
             })
         {
             return false;
@@ -778,6 +784,7 @@ impl GloryEmpire {
         }
         self.touch_objective(s, next, side, ev);
         self.road_columns_break(s, side, next, ev);
+        self.stand_up_near(s, side, next, ev);
     }
 
     /// B13.2.9 The pursuit goes on by one stage: the next hex is chosen, each step waits for

@@ -97,6 +97,13 @@ impl GloryEmpire {
         if attackers.is_empty() {
             return;
         }
+        // G22 Both sides' brigades have fought a close combat.
+        let fought: Vec<UnitId> = attackers
+            .iter()
+            .flat_map(|a| a.units.iter().copied())
+            .chain(s.stack(target))
+            .collect();
+        self.mark_fatigue(s, &fought, true, ev);
         ev.push(Event::CloseCombat {
             kind: if charge {
                 "Charge (13.2)".into()
@@ -907,7 +914,8 @@ impl GloryEmpire {
                     spent.sort_unstable();
                     spent.dedup();
                     for &u in &spent {
-                        s.troop_mut(u).spent = SPENT_MARKERS;
+                        // G22.2 Three for a fatigued brigade.
+                        s.troop_mut(u).spent = self.spent_markers(s, u);
                     }
                     if !spent.is_empty() {
                         ev.push(Event::Spent { units: spent });
@@ -1167,7 +1175,20 @@ impl GloryEmpire {
                     "B13.6.2",
                 ));
             }
-            if let Some(dt) = def_top {
+            if let Some(dt) = def_top
+                && self
+                    .data
+                    .board
+                    .direction(c.target, a.cell)
+                    .is_some_and(|d| self.refused_sides(s, dt).contains(&(d.index() as usize)))
+            {
+                // G18.5.3 Through a Refused Flank: its own CVM, not the flank's.
+                att.push(md(
+                    "through the defender's refused flank",
+                    i16::from(cs.refused_flank),
+                    "G18.5.3",
+                ));
+            } else if let Some(dt) = def_top {
                 match self.attack_arc(s, dt, c.target, a.cell) {
                     Arc::Flank => att.push(md(
                         "through the defender's flank",
@@ -1482,6 +1503,7 @@ impl GloryEmpire {
                     // 13.6 A free change into a formation the terrain allows.
                     let t = s.troop_mut(u);
                     t.formation = Formation::Column;
+                    t.column = None;
                     t.facing = crate::formation::fit_facing(Formation::Column, t.facing);
                     t.skirmishers = 0;
                 }
@@ -1499,6 +1521,7 @@ impl GloryEmpire {
                 self.touch_objective(s, c.target, c.side, ev);
                 self.replace_top(s, Frame::Combat(Box::new(c.clone())));
                 self.road_columns_break(s, c.side, c.target, ev);
+                self.stand_up_near(s, c.side, c.target, ev);
                 if !enemy_leaders.is_empty() {
                     s.pending
                         .push(Frame::Leader(LeaderRoll::Capture(enemy_leaders)));
@@ -1547,6 +1570,7 @@ impl GloryEmpire {
                 self.replace_top(s, Frame::Combat(Box::new(c)));
                 self.touch_objective(s, to, side, ev);
                 self.road_columns_break(s, side, to, ev);
+                self.stand_up_near(s, side, to, ev);
             }
             (CombatStep::RegroupAttacker, Action::Pass) => {
                 c.regroup_left = REGROUP_HEXES;

@@ -56,8 +56,10 @@ pub enum AttackMethod {
     Massed,
 }
 
-/// The game of the series a scenario is played at: Part I (the Soldiers Game) or Part II (the
-/// Battalion Game) of the rulebook, which adds its own phases and checks to the Soldiers rules.
+/// The game of the series a scenario is played at: Part I (the Soldiers Game), Part II (the
+/// Battalion Game, which adds its own phases and checks to the Soldiers rules) or Part III (the
+/// Brigade Game, which adds sections 17 to 23 to the Battalion rules). Each level plays every
+/// rule of the levels below it.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
@@ -68,6 +70,8 @@ pub enum Level {
     Soldiers,
     /// Part II, the Battalion Game.
     Battalion,
+    /// Part III, the Brigade Game.
+    Brigade,
 }
 
 impl Level {
@@ -77,6 +81,7 @@ impl Level {
         match self {
             Level::Soldiers => "soldiers",
             Level::Battalion => "battalion",
+            Level::Brigade => "brigade",
         }
     }
 }
@@ -170,6 +175,113 @@ pub enum Size {
     Battalion,
     /// Three dots: a regiment.
     Regiment,
+}
+
+/// G18.2 The Brigade Game's columns other than the ordinary one (the Battalion Game's Column,
+/// at half or quarter distance): a unit in [`Formation::Column`] is in one of them when its
+/// counter says so; in [`Formation::Square`] it is then in a Closed Square (G18.4), the kind
+/// remembered for its return.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColumnKind {
+    /// G18.2.1 Close Column.
+    Close,
+    /// G18.2.2 Column of Attack.
+    Attack,
+    /// G18.2.4 Division Mass.
+    DivisionMass,
+    /// G18.2.3 Column at Full Distance, the Open Column.
+    Open,
+}
+
+impl ColumnKind {
+    /// Every kind, in chart order.
+    pub const ALL: [ColumnKind; 4] = [
+        ColumnKind::Close,
+        ColumnKind::Attack,
+        ColumnKind::DivisionMass,
+        ColumnKind::Open,
+    ];
+
+    /// The close-order kinds, formed from Line, turned for 1 MP and able to form a Closed
+    /// Square (G18.1.1, G18.4).
+    pub const CLOSE_ORDER: [ColumnKind; 3] = [
+        ColumnKind::Close,
+        ColumnKind::Attack,
+        ColumnKind::DivisionMass,
+    ];
+
+    /// Whether it is one of [`ColumnKind::CLOSE_ORDER`].
+    #[must_use]
+    pub fn close_order(self) -> bool {
+        self != ColumnKind::Open
+    }
+
+    /// The data and notation name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            ColumnKind::Close => "close_column",
+            ColumnKind::Attack => "attack_column",
+            ColumnKind::DivisionMass => "division_mass",
+            ColumnKind::Open => "open_column",
+        }
+    }
+
+    /// The name for players.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            ColumnKind::Close => "Close Column",
+            ColumnKind::Attack => "Column of Attack",
+            ColumnKind::DivisionMass => "Division Mass",
+            ColumnKind::Open => "Open Column",
+        }
+    }
+
+    /// The rule that defines it.
+    #[must_use]
+    pub fn rule(self) -> &'static str {
+        match self {
+            ColumnKind::Close => "G18.2.1",
+            ColumnKind::Attack => "G18.2.2",
+            ColumnKind::DivisionMass => "G18.2.4",
+            ColumnKind::Open => "G18.2.3",
+        }
+    }
+
+    /// Parses [`ColumnKind::name`].
+    #[must_use]
+    pub fn parse(s: &str) -> Option<ColumnKind> {
+        ColumnKind::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    /// The index in [`ColumnKind::ALL`].
+    #[must_use]
+    pub fn ix(self) -> usize {
+        self as usize
+    }
+}
+
+/// G18.2 The MP of the Brigade Game's column changes (the text gives none; see the charts).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ColumnChart {
+    /// From Line into each close-order [`ColumnKind`].
+    pub line_to: [u8; 3],
+    /// From each close-order [`ColumnKind`] into Line.
+    pub to_line: [u8; 3],
+    /// G18.2.3 From the ordinary Column into an Open Column.
+    pub column_to_open: u8,
+    /// G18.2.3 From an Open Column into the ordinary Column.
+    pub open_to_column: u8,
+    /// From the ordinary Column into a Close Column.
+    pub column_to_close: u8,
+    /// From a Close Column into the ordinary Column.
+    pub close_to_column: u8,
+    /// G18.4 The target FSM of each [`ColumnKind`], instead of the Column's.
+    pub target: [i8; 4],
+    /// G18.4 The target FSM of a Closed Square, instead of the Square's.
+    pub closed_square_target: i8,
 }
 
 /// 7 Formations. A Broken or Routed unit has left its formation (7.2, 8.5): `Dispersed`.
@@ -764,6 +876,8 @@ pub struct FireMods {
     /// 15.2 Units in a Post: a Fortified Building always, an earthwork through its front
     /// (instead of the hex's terrain).
     pub post: i8,
+    /// G18.6 A target whose top unit is Prone (Brigade Game).
+    pub prone: i8,
 }
 
 /// 7.9.2 A gun-type row of the Artillery Chart: the last hex of each range band.
@@ -866,6 +980,8 @@ pub struct ColdSteel {
     pub assault_rear: i8,
     /// Hand to Hand CVM Chart: defending a Fortified Post.
     pub post: i8,
+    /// G18.5.3 Charging or assaulting through a Refused Flank (Brigade Game).
+    pub refused_flank: i8,
 }
 
 /// 14 Reaction values.
@@ -962,6 +1078,20 @@ pub struct Charts {
     pub force_march: [u8; 7],
     /// B9.4 The Move Disorder Check Events chart (required by the Battalion Game).
     pub disorder: Option<DisorderChart>,
+    /// G22.2 The Fatigue Chart (required by the Brigade Game).
+    pub fatigue: Option<FatigueChart>,
+    /// G18.2 The Brigade Game's column changes (required by the Brigade Game).
+    pub columns: Option<ColumnChart>,
+}
+
+/// G22.2 The Fatigue Chart: what each Fatigue Level (1 to 3, index 0 to 2) does to the
+/// brigade's units.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FatigueChart {
+    /// The FSM of their fire attacks.
+    pub fsm: [i8; 3],
+    /// The DRM of their checks.
+    pub mc: [i8; 3],
 }
 
 /// B9.4 The Move Disorder Check Events chart: the DRMs a moving stack gathers for its Disorder
@@ -1151,7 +1281,7 @@ pub struct Data {
     pub id: String,
     /// Scenario name.
     pub name: String,
-    /// The game played: Soldiers or Battalion (`[scenario] level`).
+    /// The game played: Soldiers, Battalion or Brigade (`[scenario] level`).
     pub level: Level,
     /// Side ids and names (`A` first).
     pub sides: BySide<(String, String)>,
@@ -1532,6 +1662,8 @@ struct RawFireMods {
     close_fire_mc: i8,
     range: RawRange,
     post: i8,
+    #[serde(default)]
+    prone: i8,
 }
 
 #[derive(Deserialize)]
@@ -1589,6 +1721,8 @@ struct RawColdSteel {
     assault_flank: i8,
     assault_rear: i8,
     post: i8,
+    #[serde(default)]
+    refused_flank: i8,
 }
 
 #[derive(Deserialize)]
@@ -1634,6 +1768,26 @@ struct RawDisorder {
     dense_after_first: i8,
     force_march_per_mp: i8,
     pass_through_mp: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawColumns {
+    line_to: BTreeMap<String, u8>,
+    to_line: BTreeMap<String, u8>,
+    column_to_close: u8,
+    close_to_column: u8,
+    column_to_open: u8,
+    open_to_column: u8,
+    target: BTreeMap<String, i8>,
+    closed_square_target: i8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFatigue {
+    fsm: Vec<i8>,
+    mc: Vec<i8>,
 }
 
 #[derive(Deserialize)]
@@ -1800,17 +1954,13 @@ fn load_level(l: &mut Loader<'_>) -> Level {
         Some(toml::Value::String(v)) => match v.as_str() {
             "soldiers" => Level::Soldiers,
             "battalion" => Level::Battalion,
-            "brigade" => {
-                l.err(
-                    "scenario.level",
-                    "the Brigade Game (Part III) is not available yet: use `soldiers` or `battalion`",
-                );
-                Level::Soldiers
-            }
+            "brigade" => Level::Brigade,
             other => {
                 l.err(
                     "scenario.level",
-                    format!("`{other}` is not a game of the series: `soldiers` or `battalion`"),
+                    format!(
+                        "`{other}` is not a game of the series: `soldiers`, `battalion` or `brigade`"
+                    ),
                 );
                 Level::Soldiers
             }
@@ -1839,10 +1989,29 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
     }
     let level = load_level(&mut l);
     let charts = load_charts(&mut l);
-    if level == Level::Battalion && charts.as_ref().is_some_and(|c| c.disorder.is_none()) {
+    if level >= Level::Battalion && charts.as_ref().is_some_and(|c| c.disorder.is_none()) {
         l.err(
             "movement.disorder",
-            "the Battalion Game needs the Move Disorder Check Events chart (B9.4)",
+            format!(
+                "the {} Game needs the Move Disorder Check Events chart (B9.4)",
+                if level == Level::Brigade {
+                    "Brigade"
+                } else {
+                    "Battalion"
+                }
+            ),
+        );
+    }
+    if level == Level::Brigade && charts.as_ref().is_some_and(|c| c.fatigue.is_none()) {
+        l.err(
+            "morale.fatigue",
+            "the Brigade Game needs the Fatigue Chart (G22.2)",
+        );
+    }
+    if level == Level::Brigade && charts.as_ref().is_some_and(|c| c.columns.is_none()) {
+        l.err(
+            "movement.columns",
+            "the Brigade Game needs the column changes' costs (G18.2)",
         );
     }
     let board = charts.as_ref().and_then(|c| load_board(&mut l, c));
@@ -2175,7 +2344,10 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                     if s.mv > 99 {
                         l.err(&format!("{sk}.mv"), "a Morale Value is from 0 to 99");
                     }
-                    if s.set > 3 || (s.set > 0 && arm != Arm::Infantry) {
+                    // G18.7 In the Brigade Game cavalry may have an SeT exponent too.
+                    let may_set =
+                        arm == Arm::Infantry || arm == Arm::Cavalry && level == Level::Brigade;
+                    if s.set > 3 || (s.set > 0 && !may_set) {
                         l.err(
                             &format!("{sk}.set"),
                             "infantry deploys 0 to 3 SP en Tirailleurs (7.6.1)",
@@ -2886,6 +3058,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             stacking: stacking.clone(),
             range: [m.range.canister, m.range.effective, m.range.long],
             post: m.post,
+            prone: m.prone,
         }
     });
     // 7.9.2 Guns.
@@ -2960,6 +3133,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             assault_flank: c.assault_flank,
             assault_rear: c.assault_rear,
             post: c.post,
+            refused_flank: c.refused_flank,
         }
     });
     // 15 TEC.
@@ -3083,6 +3257,70 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             }
         }),
     };
+    let fatigue = match l.get("morale.fatigue").cloned() {
+        None => None,
+        Some(v) => l.typed::<RawFatigue>("morale.fatigue", &v).and_then(|f| {
+            let three = |v: &[i8]| <[i8; 3]>::try_from(v).ok();
+            match (three(&f.fsm), three(&f.mc)) {
+                (Some(fsm), Some(mc)) => Some(FatigueChart { fsm, mc }),
+                _ => {
+                    l.err(
+                        "morale.fatigue",
+                        "fsm and mc give one value for each level, 1 to 3",
+                    );
+                    None
+                }
+            }
+        }),
+    };
+    let columns = match l.get("movement.columns").cloned() {
+        None => None,
+        Some(v) => l.typed::<RawColumns>("movement.columns", &v).and_then(|c| {
+            let mut bad = false;
+            let mut per = |m: &BTreeMap<String, u8>| {
+                let mut out = [0u8; 3];
+                for k in ColumnKind::CLOSE_ORDER {
+                    match m.get(k.name()) {
+                        Some(&v) => out[k.ix()] = v,
+                        None => bad = true,
+                    }
+                }
+                if m.keys()
+                    .any(|k| ColumnKind::parse(k).is_none_or(|k| !k.close_order()))
+                {
+                    bad = true;
+                }
+                out
+            };
+            let line_to = per(&c.line_to);
+            let to_line = per(&c.to_line);
+            let mut target = [0i8; 4];
+            for k in ColumnKind::ALL {
+                match c.target.get(k.name()) {
+                    Some(&v) => target[k.ix()] = v,
+                    None => bad = true,
+                }
+            }
+            if bad {
+                l.err(
+                    "movement.columns",
+                    "line_to and to_line need close_column, attack_column and \
+                     division_mass, target those and open_column, and nothing else",
+                );
+                return None;
+            }
+            Some(ColumnChart {
+                line_to,
+                to_line,
+                column_to_close: c.column_to_close,
+                close_to_column: c.close_to_column,
+                column_to_open: c.column_to_open,
+                open_to_column: c.open_to_column,
+                target,
+                closed_square_target: c.closed_square_target,
+            })
+        }),
+    };
     // 5 Command.
     let raw: Vec<RawOrders> = l.array("command.orders", true);
     let mut orders: Vec<(i8, u8)> = raw.iter().map(|o| (o.min_roll, o.orders)).collect();
@@ -3182,6 +3420,8 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             reactions,
             force_march,
             disorder,
+            fatigue,
+            columns,
         }),
         _ => None,
     }

@@ -192,6 +192,9 @@ impl GloryEmpire {
                 "B9.5",
             );
         }
+        // G18.1.3 Backing up, G18.5.1 a Line passing through close order friends, call for a
+        // check of their own (with no DRM of their own).
+        due |= d.backed || d.passed_lines;
         due.then(|| mods.into_iter().filter(|m| m.value != 0).collect())
     }
 
@@ -199,7 +202,12 @@ impl GloryEmpire {
     /// events call for, one for the whole move. RULING: a move cut short by the enemy (a
     /// Reaction Charge, a failed check to enter an enemy ZOC) takes none: what stopped it
     /// settles the stack's order.
-    pub(crate) fn push_disorder_check(&self, s: &mut State, m: &Moving) {
+    pub(crate) fn push_disorder_check(
+        &self,
+        s: &mut State,
+        m: &Moving,
+        ev: &mut Vec<crate::event::Event>,
+    ) {
         if !self.battalion() || m.halted || m.units.is_empty() {
             return;
         }
@@ -214,6 +222,10 @@ impl GloryEmpire {
             return;
         }
         let ma = self.group_ma(s, &units);
+        // G22 A Force March tires the brigade.
+        if m.disorder.may_force && !m.disorder.minimum && m.spent > ma {
+            self.mark_fatigue(s, &units, false, ev);
+        }
         let Some(modifiers) = self.disorder_terms(&m.disorder, m.spent, ma) else {
             return;
         };

@@ -18,6 +18,32 @@ pub struct Modifier {
     pub rule: String,
 }
 
+/// G18 The Brigade Game's drills that the log reports on their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Drill {
+    /// G18.1.2 A Line wheeled vertex by vertex (the MP of the turn just reported).
+    Wheel,
+    /// G18.1.2 A Line about-faced on the spot: its sub-units are now inverted.
+    AboutFace,
+    /// G18.1.2 A Line about-faced back: its sub-units are in order again.
+    AboutFaceBack,
+    /// G17.4.3 The sub-units were put back in order.
+    Reorder,
+    /// G18.1.3 A step backwards through a rear hexside.
+    BackUp,
+    /// G18.1.4 A step through a flank hexside, without turning.
+    FlankMarch,
+    /// G18.5.3 A Refused Flank marker placed.
+    RefuseFlank,
+    /// G18.5.3 A Refused Flank marker removed.
+    UnrefuseFlank,
+    /// G18.6.1 The units lay down.
+    Prone,
+    /// G18.6.2 The units stood up (of their own will, or as G18.6.2 makes them).
+    StandUp,
+}
+
 /// Something that happened.
 #[allow(missing_docs)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,6 +117,12 @@ pub enum Event {
     },
     /// 7.1.2 A facing change.
     Faced { units: Vec<UnitId>, facing: Facing },
+    /// G18 A Brigade Game drill of the moving group, for `mp` MP.
+    Drill {
+        units: Vec<UnitId>,
+        drill: Drill,
+        mp: u8,
+    },
     /// 7.6 Skirmishers deployed or recalled.
     Skirmishers { unit: UnitId, sp: u8 },
     /// 6.2 A unit put on top of its stack.
@@ -251,6 +283,28 @@ pub enum Event {
         to: LeaderId,
         kind: OrderKind,
     },
+    /// G18.2 Units changed into a column of this kind; G18.4 `closed_square`: into a Closed
+    /// Square formed from it (or back out of one when `false` and `cost` is 0).
+    ColumnFormed {
+        units: Vec<UnitId>,
+        kind: crate::data::ColumnKind,
+        closed_square: bool,
+        cost: u8,
+    },
+    /// G22.1 A brigade's Fatigue Check: `raised` when its level went up (to `level`).
+    FatigueCheck {
+        leader: LeaderId,
+        die: u8,
+        drm: i8,
+        level: u8,
+        raised: bool,
+    },
+    /// G22.3 A brigade entered Fatigue Recovery.
+    FatigueRecovery { leader: LeaderId },
+    /// G22.3 A brigade in Recovery lowered its Fatigue Level (to `level`).
+    FatigueRecovered { leader: LeaderId, level: u8 },
+    /// G22.3 A brigade left Fatigue Recovery: it fought, fired, force marched or was fired on.
+    FatigueRecoveryLeft { leader: LeaderId },
     /// An objective changed hands.
     ObjectiveTaken { name: String, side: Side },
     /// The game ended.

@@ -99,8 +99,18 @@ impl GloryEmpire {
         let lim = &self.data.charts.limits;
         let arm_of = |u: UnitId| self.data.troops[u.ix()].arm();
         match d.arm() {
-            // RULING: cavalry makes no fire attacks in the Soldiers Game (3 Cold Steel).
-            Arm::Cavalry => None,
+            // RULING: cavalry makes no fire attacks in the Soldiers Game (3 Cold Steel); G18.7
+            // in the Brigade Game its skirmishers fire as infantry's do.
+            Arm::Cavalry => {
+                if t.skirmishers > 0 && matches!(t.formation, Formation::Line | Formation::Column) {
+                    if let Some(u) = used.as_deref_mut() {
+                        u.push(top);
+                    }
+                    Some((t.skirmishers, self.skirmish_reach(top), Arm::Cavalry, true))
+                } else {
+                    None
+                }
+            }
             Arm::Artillery => {
                 // B7.9.3 A battery Out of Ammo does not fire.
                 if t.formation != Formation::Unlimbered || t.ammo >= crate::ammunition::OUT_OF_AMMO
@@ -119,7 +129,13 @@ impl GloryEmpire {
                 Some((fs, range, Arm::Artillery, false))
             }
             Arm::Infantry => {
-                let foot = st.iter().copied().filter(|&u| arm_of(u) == Arm::Infantry);
+                // G18.6.4 Prone units fire only with their skirmishers (below); RULING
+                // (ge-rulings 110): a stack fires as its top unit, so a prone top unit without
+                // skirmishers leaves its stack silent, and prone units below add nothing.
+                let foot = st
+                    .iter()
+                    .copied()
+                    .filter(|&u| arm_of(u) == Arm::Infantry && !s.troop(u).prone);
                 // RULING: a stack whose top unit has skirmishers out fires with them (their SP
                 // as FS, 7.6.6), at one hex or two.
                 if t.skirmishers > 0 && matches!(t.formation, Formation::Line | Formation::Column) {
@@ -127,6 +143,9 @@ impl GloryEmpire {
                         u.push(top);
                     }
                     return Some((t.skirmishers, self.skirmish_reach(top), Arm::Infantry, true));
+                }
+                if t.prone {
+                    return None;
                 }
                 match t.formation {
                     Formation::Line => {
@@ -137,10 +156,13 @@ impl GloryEmpire {
                         if let Some(u) = used.as_deref_mut() {
                             u.extend(foot);
                         }
-                        let fs = if t.formation == Formation::Column {
-                            lim.column_fs
-                        } else {
+                        let fs = if t.formation == Formation::Square {
                             lim.square_fs
+                        } else if t.column == Some(crate::data::ColumnKind::DivisionMass) {
+                            // G18.2.4 A Division Mass fires from the FS 2 column.
+                            crate::columns::DIVISION_MASS_FS
+                        } else {
+                            lim.column_fs
                         };
                         Some((fs, 1, Arm::Infantry, false))
                     }
@@ -404,11 +426,27 @@ impl GloryEmpire {
         if let Some(&tt) = targets.first() {
             let tu = s.troop(tt);
             let f = tu.formation;
-            mods.push(m(
-                format!("target in {}", f.title().to_lowercase()),
-                fm.target_formation[f.ix()],
-                "12.2.1 target formation",
-            ));
+            // G18.4 A close-order column or a Closed Square: its own FSM instead.
+            match (tu.column, ch.columns.as_ref()) {
+                (Some(k), Some(cc)) if f == Formation::Column => mods.push(m(
+                    format!("target in {}", k.title()),
+                    cc.target[k.ix()],
+                    k.rule(),
+                )),
+                (Some(_), Some(cc)) if f == Formation::Square => mods.push(m(
+                    "target in Closed Square",
+                    cc.closed_square_target,
+                    "G18.4",
+                )),
+                _ => mods.push(m(
+                    format!("target in {}", f.title().to_lowercase()),
+                    fm.target_formation[f.ix()],
+                    "12.2.1 target formation",
+                )),
+            }
+            if tu.prone {
+                mods.push(m("target prone", fm.prone, "G18.6"));
+            }
             if targets
                 .iter()
                 .any(|&u| self.data.troops[u.ix()].arm() == Arm::Cavalry)
@@ -512,6 +550,10 @@ impl GloryEmpire {
                     "8 Morale State Diagram",
                 ));
             }
+            // G22.2 A fatigued brigade fires worse.
+            mods.push(self.fatigue_fsm(s, ft));
+            // G18.5.3 A refused Line's fire.
+            mods.push(self.refused_fire(s, ft, st.fs, from, target));
         }
         let modifiers: Vec<Modifier> = mods.into_iter().flatten().collect();
         let total: i32 =
@@ -534,6 +576,7 @@ impl GloryEmpire {
             (Formation::Square, 1) => t
                 .fired_at
                 .is_some_and(|f| f != target && !self.data.board.adjacent(f, target)),
+            (Formation::Line, 1) if t.refused != 0 => self.refused_may_fire_again(s, top, target),
             _ => false,
         }
     }
@@ -637,6 +680,9 @@ impl GloryEmpire {
         let Some(Frame::FireRoll(f)) = s.pending.pop() else {
             return;
         };
+        // G22, G22.3 Infantry firing in close order tires its brigade; the target's leaves
+        // Recovery.
+        self.fatigue_on_fire(s, f.from, f.target, ev);
         let result = self.data.charts.fire[usize::from(f.column)].result(roll);
         ev.push(Event::FireRolled {
             from: f.from,

@@ -165,7 +165,12 @@ impl GloryEmpire {
         {
             return [Arc::Front; 6];
         }
-        self.arcs(arm, c, t.formation, t.facing)
+        let mut a = self.arcs(arm, c, t.formation, t.facing);
+        // G18.5.3 A refused flank faces outward.
+        if t.refused != 0 && t.formation == Formation::Line {
+            Self::refuse_arcs(&mut a, t.facing, t.refused);
+        }
+        a
     }
 
     /// 15.2 Whether the Post in `cell` is fortified now.

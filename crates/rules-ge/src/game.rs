@@ -31,7 +31,10 @@ impl GloryEmpire {
     pub fn pending_die(&self, s: &State) -> DieKind {
         match s.pending.last() {
             Some(
-                Frame::Leader(LeaderRoll::Capture(_)) | Frame::OrdersRoll(_) | Frame::Resupply(_),
+                Frame::Leader(LeaderRoll::Capture(_))
+                | Frame::OrdersRoll(_)
+                | Frame::Resupply(_)
+                | Frame::Fatigue(_),
             ) => DieKind::D10,
             Some(Frame::Leader(LeaderRoll::Casualty(v))) => DieKind::Pick(v.len().max(1) as u8),
             Some(Frame::Combat(c))

@@ -1,4 +1,4 @@
-//! Glory and Empire: the Soldiers Game and the Battalion Game of *First Victories: Wellington
+//! Glory and Empire: the Soldiers, Battalion and Brigade Games of *First Victories: Wellington
 //! versus Napoleon*.
 //!
 //! The rulebook is `shared/rules/first-victories-glory-and-empire.txt`, Part I (sections 1 to
@@ -32,6 +32,22 @@
 //! needs hidden units, and the Prone units of B11.2.1, which only the Brigade Game has
 //! (`docs/rules/ge-rulings.md` 101).
 //!
+//! The Brigade Game (`level = "brigade"`, Part III, rule numbers G17 to G23) plays every
+//! Battalion rule ([`GloryEmpire::battalion`] holds at both levels, [`GloryEmpire::brigade`]
+//! at this one only) and adds its own. So far: in [`drill`] what a turn costs (G18.1.1,
+//! G18.1.2), the Line's free about-face and the Sub-Units Inverted marker with its 3 MP
+//! re-ordering and its bar on reactions other than fire (G18.1.2, G17.4.3), Back-Up Movement
+//! (G18.1.3), the March by the Flank (G18.1.4), the Passage of Lines (G18.5.1) and Prone
+//! infantry (G18.6: lying down and
+//! standing up, what stands it up, its fire by skirmishers only, its LOS exception of B11.2.1,
+//! the Prone target FSM); in [`fatigue`] Fatigue (G22: the Fatigue Check marker, the Fatigue
+//! Check Phase, the Fatigue Chart's FSM and check DRM, fatigued cavalry's Spent markers, the
+//! Fatigue Recovery Phase); in [`columns`] the Close Column, Column of Attack and Division
+//! Mass (G18.2), the Closed Square (G18.4), the Open Column (G18.2.3) and the Quarter-Wheel
+//! (G18.3); in [`refused`] Refused Flanks (G18.5.3); cavalry skirmishers (G18.7) in [`movement`], [`fire`] and [`charge`]. Its Command Status by Grand Tactical
+//! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
+//! Command Range.
+//!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is
 //! just another frame, decided by its side or rolled as a chance node. The Battalion and Brigade
@@ -52,10 +68,13 @@ pub mod action;
 pub mod ammunition;
 pub mod charge;
 pub mod close_combat;
+pub mod columns;
 pub mod command;
 pub mod data;
 pub mod disorder;
+pub mod drill;
 pub mod event;
+pub mod fatigue;
 pub mod fire;
 pub mod formation;
 mod game;
@@ -70,6 +89,7 @@ pub mod orders;
 mod plans;
 pub mod rbc;
 pub mod reaction;
+pub mod refused;
 pub mod retreat;
 pub mod sequence;
 pub mod stacking;

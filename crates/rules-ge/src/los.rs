@@ -171,6 +171,8 @@ impl GloryEmpire {
                         && s.top(c).is_some()
                         && self.los_terrain(a, c)
                         && self.los_terrain(c, b)
+                        // B11.2.1, G18.6.3 Prone units do not block.
+                        && s.stack(c).iter().any(|&u| !s.troop(u).prone)
                     {
                         return false;
                     }

@@ -94,6 +94,8 @@ impl GloryEmpire {
                 rule: "15.2, Morale Check DRM Chart".into(),
             });
         }
+        // G22.2 A fatigued brigade's checks.
+        m.extend(self.fatigue_drm(s, top));
         m
     }
 
@@ -201,7 +203,11 @@ impl GloryEmpire {
                 } else {
                     let t = s.troop_mut(u);
                     t.formation = Formation::Dispersed;
+                    t.column = None;
+                    t.refused = 0;
                     t.skirmishers = 0;
+                    // G18.6.3 Only a Line or Column lies prone.
+                    t.prone = false;
                     t.assault = None;
                     t.charge = None;
                     movers.push(u);
@@ -419,7 +425,10 @@ impl GloryEmpire {
                 }
             }
             CheckKind::Square => {
-                if ok {
+                if ok && self.any_refused(s, &units) {
+                    // G18.5.3 A refused stack's Reaction Formation Change removes its markers.
+                    self.unrefuse_all(s, &units, ev);
+                } else if ok {
                     self.form_square(s, ck.cell, ev);
                 } else {
                     self.worsen(s, &units, 1, false, ev);
@@ -530,6 +539,7 @@ impl GloryEmpire {
                     let t = s.troop_mut(u);
                     t.morale = Morale::Shaken;
                     t.formation = Formation::Column;
+                    t.column = None;
                     t.facing = crate::formation::fit_facing(Formation::Column, t.facing);
                 }
                 ev.push(Event::MoraleChanged {
@@ -557,7 +567,9 @@ impl GloryEmpire {
         for &u in &st {
             if self.data.troops[u.ix()].arm() == Arm::Infantry {
                 let t = s.troop_mut(u);
+                // RULING (ge-rulings 116): a Reaction Formation Change forms a hollow Square.
                 t.formation = Formation::Square;
+                t.column = None;
                 t.skirmishers = 0;
                 inf.push(u);
             }

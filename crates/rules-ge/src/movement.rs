@@ -236,7 +236,14 @@ impl GloryEmpire {
         m: &Moving,
     ) -> Vec<StepOption> {
         let mut out = Vec::new();
-        if m.stop || units.is_empty() {
+        // G18.6.3 Prone units do not move, G18.4 nor does a Closed Square.
+        if m.stop
+            || units.is_empty()
+            || units.iter().any(|&u| {
+                // G18.5.3 nor a stack refusing a flank.
+                s.troop(u).prone || self.closed_square(s, u) || s.troop(u).refused != 0
+            })
+        {
             return out;
         }
         let side = self.data.troops[units[0].ix()].side;
@@ -276,10 +283,12 @@ impl GloryEmpire {
             let Some(to) = self.data.board.neighbor(at, d) else {
                 continue;
             };
-            // 9.1.1 Only through front hexsides.
-            if arcs.iter().any(|a| a[di] != crate::data::Arc::Front) {
+            // 9.1.1 Only through front hexsides; G18.1.3, G18.1.4 in the Brigade Game a Line
+            // may back up through its rear, a Line or Column march by its flanks.
+            let side_arcs: Vec<crate::data::Arc> = arcs.iter().map(|a| a[di]).collect();
+            let Some(way) = self.step_way(s, units, &side_arcs) else {
                 continue;
-            }
+            };
             let to_ezoc = occ.in_ezoc(side, to);
             // 10.2 Never EZOC to EZOC; 10.1 foot artillery never into an EZOC.
             if to_ezoc && (in_ezoc || foot_art) {
@@ -299,9 +308,10 @@ impl GloryEmpire {
             if !self.may_pass(occ, side, to, load) {
                 continue;
             }
-            let Some(mut cost) = self.group_cost(s, units, at, to) else {
+            let Some(cost) = self.group_cost(s, units, at, to) else {
                 continue;
             };
+            let mut cost = Self::way_cost(way, cost, m.disorder.flanked);
             if in_ezoc {
                 cost = cost.saturating_add(LEAVE_EZOC);
             }
@@ -375,7 +385,14 @@ impl GloryEmpire {
         let Some(m) = s.moving.as_ref() else {
             return Vec::new();
         };
-        if m.leader.is_some() || m.units.is_empty() {
+        // G18.6.3 Prone units do not change formation; G18.5.3 a refused Line first removes
+        // its markers (RULING, ge-rulings 120).
+        if m.leader.is_some()
+            || m.units.is_empty()
+            || m.units
+                .iter()
+                .any(|&u| s.troop(u).prone || s.troop(u).refused != 0)
+        {
             return Vec::new();
         }
         let mut out = Vec::new();
@@ -398,7 +415,10 @@ impl GloryEmpire {
                     (Arm::Artillery, Formation::RoadColumn) => Formation::Limbered,
                     (_, x) => x,
                 };
-                if from == f || d.arm() == Arm::Artillery && f == Formation::RoadColumn {
+                // G18.2 A close-order column changing into the ordinary Column does change.
+                let reshape = f == Formation::Column && self.column_kind(s, u).is_some();
+                if from == f && !reshape || d.arm() == Arm::Artillery && f == Formation::RoadColumn
+                {
                     continue;
                 }
                 // 8.3, 8.4 Disorder and Shaken units may not change formation voluntarily.
@@ -406,7 +426,11 @@ impl GloryEmpire {
                     ok = false;
                     break;
                 }
-                let Some(c) = self.change_cost(d.arm(), from, f) else {
+                let chart = match self.column_change(s, u, f, m) {
+                    Some(c) => c,
+                    None => self.change_cost(d.arm(), from, f),
+                };
+                let Some(c) = chart else {
                     ok = false;
                     break;
                 };
@@ -466,6 +490,13 @@ impl GloryEmpire {
         if matches!(f, Formation::Square | Formation::Sed | Formation::Dispersed) {
             return Vec::new();
         }
+        // G18.6.3 Prone units do not turn; RULING (ge-rulings 120) nor does a refused Line.
+        if m.units
+            .iter()
+            .any(|&u| s.troop(u).prone || s.troop(u).refused != 0)
+        {
+            return Vec::new();
+        }
         // RULING (ge-rulings 63): one facing change between other decisions. Any facing is a
         // single change away, so a second one in a row only undoes the first; without this a
         // player (or a search) could turn on the spot for ever.
@@ -473,9 +504,20 @@ impl GloryEmpire {
             return Vec::new();
         }
         let cur = s.troop(m.units[0]).facing;
+        let lead_column = m
+            .units
+            .iter()
+            .find(|&&u| self.data.troops[u.ix()].arm() != Arm::Artillery)
+            .and_then(|&u| s.troop(u).column);
+        // G18.1 In the Brigade Game a turn may cost MP, which the group must have left.
+        let limit = self.move_limit(s, &m.units, m);
         Facing::ALL
             .into_iter()
             .filter(|&x| x != cur && facing_ok(f, x))
+            .filter(|&x| {
+                let cost = self.face_cost(f, lead_column, cur, x);
+                cost == 0 || m.spent.saturating_add(cost) <= limit
+            })
             .collect()
     }
 
@@ -531,6 +573,9 @@ impl GloryEmpire {
             let t = s.troop(u);
             self.data.troops[u.ix()].arm() == Arm::Infantry
                 && t.assault.is_none()
+                // G18.6.3 Prone units do not assault, G18.5.3 nor do refused ones.
+                && !t.prone
+                && t.refused == 0
                 && t.commanded
                 && !t.morale.broken()
                 && matches!(
@@ -618,6 +663,8 @@ impl GloryEmpire {
                 && (tc != crate::data::TerrainClass::Mdt || t.formation == Formation::Column)
                 && (t.morale == Morale::Normal || follow_on && !t.morale.broken())
                 && t.spent == 0
+                // G18.7 Not with skirmishers out.
+                && t.skirmishers == 0
                 && self.unit_arcs(s, u)[d.index() as usize] == crate::data::Arc::Front
         })
     }
@@ -756,14 +803,20 @@ impl GloryEmpire {
                 for (f, _) in self.form_options(s) {
                     out.push(Action::Form(f));
                 }
+                for (a, _) in self.column_options(s) {
+                    out.push(a);
+                }
             }
             let top = m.units[0];
             let t = s.troop(top);
             let d = &self.data.troops[top.ix()];
-            if d.arm() == Arm::Infantry
+            // G18.7 In the Brigade Game cavalry with an SeT exponent deploys skirmishers too.
+            if (d.arm() == Arm::Infantry || self.brigade() && d.arm() == Arm::Cavalry)
                 && matches!(t.formation, Formation::Line | Formation::Column)
                 && s.top(m.at) == Some(top)
                 && t.morale < Morale::Broken
+                // G18.5.3 RULING (ge-rulings 120): no skirmishers out while refused.
+                && t.refused == 0
                 // RULING (ge-rulings 64): one Skirmishers change per hex the group stands in.
                 // Deploying and recalling cost nothing (7.6.1, 7.6.2), so without a limit a
                 // group could change its marker for ever without moving.
@@ -801,6 +854,7 @@ impl GloryEmpire {
             if self.may_fortify(s) {
                 out.push(Action::Fortify);
             }
+            self.drill_actions(s, out);
         }
         // RULING: a group that cannot move on may end where it is (adopting the formation of
         // the units there, see end_move).
@@ -876,26 +930,14 @@ impl GloryEmpire {
                 ev.push(Event::LeaderEntered { leader, at });
             }
             Action::Step(to) => self.do_step(s, to, ev),
-            Action::Face(f) => {
-                // RULING: artillery in a stack with infantry keeps its own facing (6.1.1).
-                let Some(m) = s.moving.as_ref() else { return };
-                let units: Vec<UnitId> = m
-                    .units
-                    .iter()
-                    .copied()
-                    .filter(|&u| facing_ok(s.troop(u).formation, f))
-                    .filter(|&u| {
-                        self.data.troops[u.ix()].arm() != Arm::Artillery
-                            || m.units
-                                .iter()
-                                .all(|&x| self.data.troops[x.ix()].arm() == Arm::Artillery)
-                    })
-                    .collect();
-                for &u in &units {
-                    s.troop_mut(u).facing = f;
-                }
-                ev.push(Event::Faced { units, facing: f });
+            Action::Face(f) => self.apply_face(s, f, ev),
+            Action::Reorder => self.apply_reorder(s, ev),
+            Action::RefuseFlank { right } => self.apply_refuse(s, right, ev),
+            Action::FormColumn(_) | Action::ClosedSquare | Action::QuarterWheel { .. } => {
+                self.start_column_change(s, a, ev);
             }
+            Action::Prone => self.apply_prone(s, ev),
+            Action::StandUp => self.apply_stand_up(s, ev),
             Action::Form(f) => {
                 // B7.7.2 A battalion en Débandade first makes its Recall Skirmishers Check.
                 if let Some(m) = s.moving.as_ref()
@@ -1012,10 +1054,22 @@ impl GloryEmpire {
         }
     }
 
-    /// 7.2 Applies a formation change of the moving group.
-    pub(crate) fn apply_form(&self, s: &mut State, f: Formation, cost: u8, ev: &mut Vec<Event>) {
+    /// 7.2 Applies a formation change of the moving group; G18.2 `column`: the kind of column it
+    /// takes (into Column) or, into a Closed Square, keeps (G18.4).
+    pub(crate) fn apply_form(
+        &self,
+        s: &mut State,
+        f: Formation,
+        column: Option<crate::data::ColumnKind>,
+        facing: Option<Facing>,
+        cost: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let Some(m) = s.moving.clone() else { return };
         let mut changed = Vec::new();
+        // G18.4 Into or out of a Closed Square: no Disorder Check, the facing kept.
+        let closed = (f == Formation::Square && column.is_some())
+            || m.units.iter().any(|&u| self.closed_square(s, u));
         for &u in &m.units {
             let d = &self.data.troops[u.ix()];
             let t = s.troop(u);
@@ -1023,12 +1077,13 @@ impl GloryEmpire {
                 (Arm::Artillery, Formation::RoadColumn) => Formation::Limbered,
                 (_, x) => x,
             };
-            if !arm_may_form(d, f) || cur == f {
+            if !arm_may_form(d, f) || cur == f && t.column == column {
                 continue;
             }
             let t = s.troop_mut(u);
+            t.column = column;
             t.formation = f;
-            t.facing = fit_facing(f, t.facing);
+            t.facing = fit_facing(f, facing.unwrap_or(t.facing));
             if !matches!(f, Formation::Line | Formation::Column) {
                 t.skirmishers = 0;
             }
@@ -1043,17 +1098,27 @@ impl GloryEmpire {
             }
         }
         self.auto_road_column(s, &changed);
-        self.note_change(s, &changed, f);
+        if !closed {
+            self.note_change(s, &changed, f);
+        }
         if let Some(mm) = s.moving.as_mut() {
             mm.spent = mm.spent.saturating_add(cost);
             mm.acted = true;
             mm.entering = false;
         }
-        ev.push(Event::Formed {
-            units: changed,
-            formation: f,
-            cost,
-        });
+        match column {
+            Some(kind) => ev.push(Event::ColumnFormed {
+                units: changed,
+                kind,
+                closed_square: f == Formation::Square,
+                cost,
+            }),
+            None => ev.push(Event::Formed {
+                units: changed,
+                formation: f,
+                cost,
+            }),
+        }
     }
 
     /// 7.2 The moving group starts a formation change into `f`: the reactions to it first
@@ -1074,9 +1139,11 @@ impl GloryEmpire {
                 to: f,
                 cost,
                 offered: false,
+                column: None,
+                facing: None,
             }));
         } else {
-            self.apply_form(s, f, cost, ev);
+            self.apply_form(s, f, None, None, cost, ev);
         }
     }
 
@@ -1192,6 +1259,12 @@ impl GloryEmpire {
         let Some(opt) = self.step_options(s).into_iter().find(|o| o.to == to) else {
             return;
         };
+        if let Some(m) = s.moving.as_ref()
+            && let Some(d) = self.data.board.direction(m.at, to)
+        {
+            self.note_way(s, d.index() as usize, ev);
+        }
+        self.passage_of_lines(s);
         if self.battalion()
             && let Some(m) = s.moving.as_ref()
             && m.leader.is_none()
@@ -1371,6 +1444,7 @@ impl GloryEmpire {
         self.touch_objective(s, to, side, ev);
         self.check_garrisons(s, ev);
         self.road_columns_break(s, side, to, ev);
+        self.stand_up_near(s, side, to, ev);
         if !enemy_leaders.is_empty() {
             s.pending
                 .push(Frame::Leader(LeaderRoll::Capture(enemy_leaders)));
@@ -1440,14 +1514,14 @@ impl GloryEmpire {
             return true;
         }
         if group.iter().all(|&u| s.troop(u).morale == Morale::Normal) {
-            self.apply_form(s, f.to, f.cost, ev);
+            self.apply_form(s, f.to, f.column, f.facing, f.cost, ev);
         }
         true
     }
 
     /// 9.1 The move of the moving group or leader ends: its units are done for the phase; a
     /// stack joined adopts the worst morale (9.1.2) and the units' facing (6.1.1).
-    pub(crate) fn end_move(&self, s: &mut State, _ev: &mut Vec<Event>) {
+    pub(crate) fn end_move(&self, s: &mut State, ev: &mut Vec<Event>) {
         let Some(m) = s.moving.take() else { return };
         if let Some(l) = m.leader {
             let reserve = s.stage == Stage::ReserveMovement;
@@ -1477,6 +1551,7 @@ impl GloryEmpire {
                         let t = s.troop_mut(u);
                         if t.formation != f && !t.morale.broken() {
                             t.formation = f;
+                            t.column = None;
                             t.skirmishers = 0;
                         }
                         if facing_ok(t.formation, facing) {
@@ -1492,7 +1567,7 @@ impl GloryEmpire {
             }
         }
         // B9.4 One Disorder Check for the whole move.
-        self.push_disorder_check(s, &m);
+        self.push_disorder_check(s, &m, ev);
     }
 
     /// 15.2.1 At the end of a Movement Phase, buildings where a battalion spent its whole MA

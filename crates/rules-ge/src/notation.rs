@@ -139,6 +139,18 @@ impl GloryEmpire {
             Action::ChargeMarker => "charge-marker".into(),
             Action::Recall => "recall".into(),
             Action::FollowOnCharge => "follow-on-charge".into(),
+            Action::Reorder => "reorder".into(),
+            Action::Prone => "prone".into(),
+            Action::StandUp => "stand-up".into(),
+            Action::Recover(l) => format!("recover {}", self.lid(l)),
+            Action::FormColumn(k) => format!("form {}", k.name()),
+            Action::ClosedSquare => "form closed_square".into(),
+            Action::RefuseFlank { right } => {
+                format!("refuse {}", if right { "right" } else { "left" })
+            }
+            Action::QuarterWheel { right } => {
+                format!("quarter-wheel {}", if right { "right" } else { "left" })
+            }
         }
     }
 
@@ -262,6 +274,12 @@ impl GloryEmpire {
             }
             Some("form") => {
                 let f = arg(1)?;
+                if f == "closed_square" {
+                    return done(2, Action::ClosedSquare);
+                }
+                if let Some(k) = crate::data::ColumnKind::parse(f) {
+                    return done(2, Action::FormColumn(k));
+                }
                 let f = Formation::parse(f).ok_or_else(|| format!("`{f}` is not a formation"))?;
                 done(2, Action::Form(f))
             }
@@ -326,10 +344,24 @@ impl GloryEmpire {
                 }
             }
             Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
+            Some("recover") => done(2, Action::Recover(self.leader_of(arg(1)?)?)),
+            Some("refuse") => match arg(1)? {
+                "right" => done(2, Action::RefuseFlank { right: true }),
+                "left" => done(2, Action::RefuseFlank { right: false }),
+                x => Err(format!("`{x}` is not right or left")),
+            },
+            Some("quarter-wheel") => match arg(1)? {
+                "right" => done(2, Action::QuarterWheel { right: true }),
+                "left" => done(2, Action::QuarterWheel { right: false }),
+                x => Err(format!("`{x}` is not right or left")),
+            },
             Some("rbc") => done(2, Action::RetreatBefore(self.cell_of(arg(1)?)?)),
             Some("charge-marker") => done(1, Action::ChargeMarker),
             Some("recall") => done(1, Action::Recall),
             Some("follow-on-charge") => done(1, Action::FollowOnCharge),
+            Some("reorder") => done(1, Action::Reorder),
+            Some("prone") => done(1, Action::Prone),
+            Some("stand-up") => done(1, Action::StandUp),
             _ => Err(format!("`{text}` is not an action of Glory and Empire")),
         }
     }
@@ -413,7 +445,25 @@ impl GloryEmpire {
                 x.push_str(" (9.1)");
                 x
             }
-            Action::Face(f) => format!("face {f} (7.1.2)"),
+            Action::Face(f) => {
+                let lead = s.moving.as_ref().and_then(|m| m.units.first()).copied();
+                match lead.map(|u| s.troop(u)) {
+                    Some(t) if self.is_about_face(t.formation, t.facing, f) => {
+                        format!("about-face to {f} for 0 MP, inverting the sub-units (G18.1.2)")
+                    }
+                    Some(t)
+                        if t.formation == Formation::Column
+                            && self.face_cost(t.formation, t.column, t.facing, f) > 0 =>
+                    {
+                        format!("turn the close-order column to face {f} for 1 MP (G18.1.1)")
+                    }
+                    Some(t) if self.face_cost(t.formation, t.column, t.facing, f) > 0 => format!(
+                        "wheel to face {f} for {} MP (G18.1.2)",
+                        self.face_cost(t.formation, t.column, t.facing, f)
+                    ),
+                    _ => format!("face {f} (7.1.2)"),
+                }
+            }
             Action::Form(f) => {
                 let cost = self
                     .form_options(s)
@@ -432,6 +482,10 @@ impl GloryEmpire {
             Action::RetreatTo(c) => format!("retreat into {} (9.2)", self.hex(c)),
             Action::ReactFire(c) => format!(
                 "the stack in {} fires at the moving enemy (14.2)",
+                self.hex(c)
+            ),
+            Action::ReactSquare(c) if self.any_refused(s, &s.stack(c)) => format!(
+                "the infantry in {} tries to bring its refused flank back (G18.5.3)",
                 self.hex(c)
             ),
             Action::ReactSquare(c) => format!(
@@ -485,6 +539,68 @@ impl GloryEmpire {
             Action::FollowOnCharge => "attempt a Follow-On Charge: a Morale Check first, then a \
                                        new target (B13.2.10)"
                 .into(),
+            Action::Reorder => format!(
+                "put the inverted sub-units back in order for {} MP (G17.4.3)",
+                crate::drill::REORDER_MP
+            ),
+            Action::Prone => "go Prone, ending the move (G18.6.1)".into(),
+            Action::RefuseFlank { right } => {
+                let side = if right { "right" } else { "left" };
+                let placed = s
+                    .moving
+                    .as_ref()
+                    .and_then(|m| m.units.first())
+                    .is_some_and(|&u| s.troop(u).refused & crate::refused::bit(right) != 0);
+                if placed {
+                    format!("remove the {side} Refused Flank marker for 1 MP (G18.5.3)")
+                } else {
+                    format!("refuse the {side} flank for 1 MP (G18.5.3)")
+                }
+            }
+            Action::StandUp => "stand up, for no MP (G18.6.2)".into(),
+            Action::FormColumn(_) | Action::ClosedSquare | Action::QuarterWheel { .. } => {
+                let cost = self
+                    .column_options(s)
+                    .into_iter()
+                    .find(|x| x.0 == *a)
+                    .map_or(0, |x| x.1);
+                match *a {
+                    Action::FormColumn(k)
+                        if s.moving
+                            .as_ref()
+                            .and_then(|m| m.units.first())
+                            .is_some_and(|&u| self.closed_square(s, u)) =>
+                    {
+                        format!("leave the Closed Square, back into {} (G18.4)", k.title())
+                    }
+                    Action::FormColumn(k) => {
+                        format!(
+                            "change to {} ({}) for {cost} MP (G18.2)",
+                            k.title(),
+                            k.rule()
+                        )
+                    }
+                    Action::QuarterWheel { right } => format!(
+                        "quarter-wheel to the {} into {} for {cost} MP (G18.3)",
+                        if right { "right" } else { "left" },
+                        if s.moving
+                            .as_ref()
+                            .and_then(|m| m.units.first())
+                            .is_some_and(|&u| s.troop(u).formation == Formation::Line)
+                        {
+                            "Open Column"
+                        } else {
+                            "Line"
+                        }
+                    ),
+                    _ => "form a Closed Square, for no MP (G18.4)".into(),
+                }
+            }
+            Action::Recover(l) => format!(
+                "{}'s brigade (Fatigue Level {}) enters Fatigue Recovery (G22.3)",
+                self.lname(l),
+                s.leader(l).fatigue.level
+            ),
         }
     }
 
@@ -560,6 +676,14 @@ impl GloryEmpire {
             Stage::ArtillerySupply => (
                 format!("{p} Artillery Resupply Phase (B7.9.3)"),
                 "the resupply rolls".to_string(),
+            ),
+            Stage::FatigueRecovery => (
+                format!("{p} Fatigue Recovery Phase (G22.3)"),
+                "put fatigued brigades into Fatigue Recovery, or pass (G22.3)".to_string(),
+            ),
+            Stage::FatigueCheck => (
+                format!("{p} Fatigue Check Phase (G22.1)"),
+                "the Fatigue Check rolls".to_string(),
             ),
             Stage::Fire => (
                 format!("{p} Fire Segment (4.2.2)"),
@@ -659,6 +783,13 @@ impl GloryEmpire {
                     "the resupply d10 of {} (B7.9.3)",
                     self.units_text(&v[..1.min(v.len())])
                 ),
+                Frame::Fatigue(v) => match v.first() {
+                    Some(&l) => format!(
+                        "the Fatigue Check d10 of {}'s brigade (G22.1)",
+                        self.lname(l)
+                    ),
+                    None => "the Fatigue Check d10 (G22.1)".into(),
+                },
                 Frame::OrdersRoll(r) => format!(
                     "the d10 of {} against LIM {} (B5.4)",
                     self.lname(r.leader),
@@ -842,6 +973,59 @@ impl GloryEmpire {
                     "Low Ammo"
                 }
             ),
+            Event::ColumnFormed {
+                units,
+                kind,
+                closed_square,
+                cost,
+            } => {
+                if *closed_square {
+                    format!(
+                        "{} forms a Closed Square from its {} (G18.4)",
+                        self.units_text(units),
+                        kind.title()
+                    )
+                } else {
+                    format!(
+                        "{} changes to {} for {cost} MP ({})",
+                        self.units_text(units),
+                        kind.title(),
+                        kind.rule()
+                    )
+                }
+            }
+            Event::FatigueCheck {
+                leader,
+                die,
+                drm,
+                level,
+                raised,
+            } => format!(
+                "{}'s brigade rolls {die}{} for fatigue: {} (G22.1)",
+                self.lname(*leader),
+                if *drm != 0 {
+                    format!(" {drm:+} (close combat)")
+                } else {
+                    String::new()
+                },
+                if *raised {
+                    format!("Fatigue Level {level}")
+                } else {
+                    format!("no worse, Fatigue Level {level}")
+                }
+            ),
+            Event::FatigueRecovery { leader } => format!(
+                "{}'s brigade enters Fatigue Recovery (G22.3)",
+                self.lname(*leader)
+            ),
+            Event::FatigueRecovered { leader, level } => format!(
+                "{}'s brigade recovers: Fatigue Level {level} (G22.3)",
+                self.lname(*leader)
+            ),
+            Event::FatigueRecoveryLeft { leader } => format!(
+                "{}'s brigade leaves Fatigue Recovery (G22.3)",
+                self.lname(*leader)
+            ),
             Event::ResupplyRoll {
                 unit,
                 die,
@@ -934,6 +1118,38 @@ impl GloryEmpire {
                     format!("{} recalls its skirmishers (7.6.2)", self.uname(*unit))
                 } else {
                     format!("{} deploys Sk-{sp} (7.6.1)", self.uname(*unit))
+                }
+            }
+            Event::Drill { units, drill, mp } => {
+                let who = self.units_text(units);
+                match drill {
+                    crate::event::Drill::Wheel => format!("{who} wheels for {mp} MP (G18.1.2)"),
+                    crate::event::Drill::AboutFace => {
+                        format!("{who} about-faces: Sub-Units Inverted (G18.1.2)")
+                    }
+                    crate::event::Drill::AboutFaceBack => {
+                        format!("{who} about-faces again: sub-units in order (G18.1.2)")
+                    }
+                    crate::event::Drill::Reorder => {
+                        format!("{who} puts its sub-units back in order for {mp} MP (G17.4.3)")
+                    }
+                    crate::event::Drill::BackUp => {
+                        format!("{who} backs up, at double the terrain cost (G18.1.3)")
+                    }
+                    crate::event::Drill::FlankMarch if *mp > 0 => {
+                        format!("{who} marches by the flank, {mp} MP more (G18.1.4)")
+                    }
+                    crate::event::Drill::FlankMarch => {
+                        format!("{who} marches by the flank (G18.1.4)")
+                    }
+                    crate::event::Drill::Prone => format!("{who} goes Prone (G18.6.1)"),
+                    crate::event::Drill::RefuseFlank => {
+                        format!("{who} refuses a flank for {mp} MP (G18.5.3)")
+                    }
+                    crate::event::Drill::UnrefuseFlank => {
+                        format!("{who} brings its refused flank back for {mp} MP (G18.5.3)")
+                    }
+                    crate::event::Drill::StandUp => format!("{who} stands up (G18.6.2)"),
                 }
             }
             Event::Reordered { unit } => {

@@ -48,6 +48,11 @@ pub struct SeenUnit {
     pub moved: bool,
     /// Eliminated.
     pub eliminated: bool,
+    /// The Brigade Game's markers on it: its column (G18.2: `close_column`, `attack_column`,
+    /// `division_mass`), `closed_square` (G18.4), `prone` (G18.6), `sub_units_inverted`
+    /// (G18.1.2).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<String>,
 }
 
 /// A leader as seen.
@@ -65,6 +70,12 @@ pub struct SeenLeader {
     pub order: Option<String>,
     /// In Command of his superior.
     pub in_command: bool,
+    /// G22 His brigade's Fatigue Level (left out at 0).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub fatigue: u8,
+    /// G22.3 His brigade is in Fatigue Recovery.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub recovering: bool,
 }
 
 /// The whole position, for one viewer.
@@ -138,6 +149,22 @@ impl GloryEmpire {
                     charge: t.charge.map(|c| b.label(c)),
                     moved: t.moved,
                     eliminated: t.gone == Some(crate::state::Gone::Eliminated),
+                    markers: {
+                        let mut v: Vec<String> = Vec::new();
+                        if let Some(k) = t.column {
+                            v.push(k.name().into());
+                            if t.formation == crate::data::Formation::Square {
+                                v.push("closed_square".into());
+                            }
+                        }
+                        if t.prone {
+                            v.push("prone".into());
+                        }
+                        if t.inverted {
+                            v.push("sub_units_inverted".into());
+                        }
+                        v
+                    },
                 }
             })
             .collect();
@@ -157,6 +184,8 @@ impl GloryEmpire {
                 repl: l.repl,
                 order: l.order.map(|o| format!("{o:?}").to_lowercase()),
                 in_command: l.in_command,
+                fatigue: l.fatigue.level,
+                recovering: l.fatigue.recovering,
             })
             .collect();
         let moving = s.moving.as_ref().map(|m| {

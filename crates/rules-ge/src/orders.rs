@@ -13,10 +13,17 @@ use crate::state::{
 use coupdoeil_engine::Side;
 
 impl GloryEmpire {
-    /// Whether the scenario is played as the Battalion Game.
+    /// Whether the scenario plays the Battalion Game's rules: at the Battalion level, or at the
+    /// Brigade level, which adds to them (G Part III).
     #[must_use]
     pub fn battalion(&self) -> bool {
-        self.data.level == Level::Battalion
+        self.data.level >= Level::Battalion
+    }
+
+    /// Whether the scenario is played as the Brigade Game (Part III, sections 17 to 23).
+    #[must_use]
+    pub fn brigade(&self) -> bool {
+        self.data.level == Level::Brigade
     }
 
     /// B5.4.3 A leader's LIM now (front or Repl side).

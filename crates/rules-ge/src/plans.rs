@@ -1,8 +1,8 @@
 //! Candidate plans for search: a stack's whole move as one choice. Every hex the stack can reach
 //! this phase without a reaction or a check interrupting it is found by a search over its own
 //! step actions against an occupancy index of everything else (not by replaying the whole state
-//! per node); facing changes are free, so each step is taken with a facing that has the
-//! hexside in front. A plan may end with one step that may be interrupted (into or next to the
+//! per node); facing changes are free (in the Brigade Game a Line's wheel is paid for, G18.1),
+//! so each step is taken with a facing that has the hexside in front. A plan may end with one step that may be interrupted (into or next to the
 //! enemy): the agent decides again after the reactions. The best few ends by the static
 //! evaluation are kept. Outside the Movement Phases a plan is one action.
 
@@ -97,6 +97,12 @@ impl GloryEmpire {
             let order =
                 std::iter::once(n.facing).chain(facings.iter().copied().filter(|&f| f != n.facing));
             for f in order {
+                // G18.1 A turn may cost MP in the Brigade Game.
+                let turn = self.face_cost(formation, s.troop(first).column, n.facing, f);
+                let n = Node {
+                    spent: n.spent.saturating_add(turn),
+                    ..n
+                };
                 for &u in &units {
                     let t = scratch.troop_mut(u);
                     t.cell = Some(n.cell);

@@ -253,6 +253,7 @@ impl GloryEmpire {
                 && self.data.troops[u.ix()].arm() != Arm::Artillery
             {
                 t.formation = f;
+                t.column = None;
                 t.facing = facing;
                 t.skirmishers = 0;
             }

@@ -220,7 +220,14 @@ impl GloryEmpire {
                         && self.may_charge(s, &st, c, x)
                 }
             };
-            if ok {
+            // G17.4.3 A stack with inverted sub-units may only fire. RULING (ge-rulings 107):
+            // the marker has this effect whenever it is on, although G17.4 is optional: the
+            // about-face of G18.1.2 places it outside that rule and it would mean nothing else.
+            let inverted = kind != ReactKind::Fire && st.iter().any(|&u| s.troop(u).inverted);
+            // G18.5.3 A refused stack's only Reaction Formation Change removes its markers (the
+            // Square reaction's check, see `unrefuse_all`); it has no Reaction Charge.
+            let inverted = inverted || kind == ReactKind::Charge && self.any_refused(s, &st);
+            if ok && !inverted {
                 out.push(c);
             }
         }
@@ -476,6 +483,10 @@ impl GloryEmpire {
             return;
         };
         let x = trigger_hex(w.trigger);
+        // G18.6.2 A prone stack stands up as it attempts any reaction.
+        if let Action::ReactFire(c) | Action::ReactSquare(c) | Action::ReactCharge(c) = a {
+            self.stand_up_in(s, c, ev);
+        }
         match a {
             Action::Pass => self.advance_window(s, w),
             Action::ReactFire(c) => {
@@ -662,6 +673,9 @@ impl GloryEmpire {
                 _ => None,
             })
             .unwrap_or(0);
+        // G22 Both sides' brigades have fought a close combat.
+        let fought: Vec<UnitId> = units.iter().chain(&defenders).copied().collect();
+        self.mark_fatigue(s, &fought, true, ev);
         ev.push(Event::CloseCombat {
             kind: "Reaction Charge (14.4.3)".into(),
             target,

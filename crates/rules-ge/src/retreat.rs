@@ -154,6 +154,10 @@ impl GloryEmpire {
         let enemy_leaders: Vec<LeaderId> = self.own_leaders_at(s, side.other(), to);
         for &u in &units {
             s.troop_mut(u).cell = Some(to);
+            // RULING (ge-rulings 110): a retreating unit is on its feet; G18.5.3 its Refused
+            // Flank markers come off for nothing.
+            s.troop_mut(u).prone = false;
+            s.troop_mut(u).refused = 0;
             // B13.2.1 RULING: a Battalion Charge marker stays in the hex it was placed in; a
             // stack driven out of it has lost it.
             if self.battalion() {

@@ -56,6 +56,10 @@ impl GloryEmpire {
                 attached: None,
                 arrived: false,
                 fortifying: false,
+                inverted: false,
+                column: None,
+                refused: 0,
+                prone: false,
             })
             .collect();
         let mut leaders: Vec<Leader> = d
@@ -72,6 +76,7 @@ impl GloryEmpire {
                 initiative_rolled: false,
                 orders_checked: false,
                 order_limited: false,
+                fatigue: crate::state::Fatigue::default(),
             })
             .collect();
         let mut next = 1_000_000u32;
@@ -154,6 +159,7 @@ impl GloryEmpire {
                 Frame::ChargeMove(cm) => Some(self.data.troops[cm.units[0].ix()].side),
                 Frame::OrdersRoll(_)
                 | Frame::Resupply(_)
+                | Frame::Fatigue(_)
                 | Frame::Check(_)
                 | Frame::FireRoll(_)
                 | Frame::FireApply(_)
@@ -169,7 +175,8 @@ impl GloryEmpire {
             | Stage::AttackOrders
             | Stage::Movement
             | Stage::Charges
-            | Stage::Assaults => Some(s.phasing),
+            | Stage::Assaults
+            | Stage::FatigueRecovery => Some(s.phasing),
             Stage::NpFire | Stage::ReserveOrders | Stage::ReserveMovement => {
                 Some(s.phasing.other())
             }
@@ -180,6 +187,7 @@ impl GloryEmpire {
             | Stage::RandomEvent
             | Stage::Rally
             | Stage::ArtillerySupply
+            | Stage::FatigueCheck
             | Stage::Over => None,
         }
     }
@@ -217,6 +225,7 @@ impl GloryEmpire {
                 out.extend(s.queue.iter().map(|&c| Action::Resolve(c)));
             }
             Stage::LeaderReplacement => self.replacement_actions(s, out),
+            Stage::FatigueRecovery => self.recovery_actions(s, out),
             _ => {}
         }
     }
@@ -278,6 +287,7 @@ impl GloryEmpire {
                     self.place_leader(s, c, ev);
                 }
             }
+            Stage::FatigueRecovery => self.do_recovery(s, a, ev),
             _ => {}
         }
     }
@@ -296,6 +306,7 @@ impl GloryEmpire {
                 Frame::Combat(_) => self.combat_roll(s, v, ev),
                 Frame::OrdersRoll(_) => self.orders_roll(s, v, ev),
                 Frame::Resupply(_) => self.resupply_roll(s, v, ev),
+                Frame::Fatigue(_) => self.fatigue_roll(s, v, ev),
                 _ => {}
             }
             return;
@@ -378,7 +389,8 @@ impl GloryEmpire {
                 Frame::FireRoll(_)
                 | Frame::OrdersRoll(_)
                 | Frame::OrdersPass(_)
-                | Frame::Resupply(_) => false,
+                | Frame::Resupply(_)
+                | Frame::Fatigue(_) => false,
             };
         }
         if s.closing {
@@ -412,7 +424,11 @@ impl GloryEmpire {
                 true
             }
             Stage::ArtillerySupply => {
-                self.begin_fire_segment(s, ev);
+                self.after_resupply(s, ev);
+                true
+            }
+            Stage::FatigueCheck => {
+                self.end_player_turn(s, ev);
                 true
             }
             Stage::LeaderReplacement => {
@@ -499,8 +515,12 @@ impl GloryEmpire {
                     t.followed_on = false;
                 }
                 s.first_assault.clear();
-                self.end_player_turn(s, ev);
+                // G22.1 The Brigade Game's Fatigue Check Phase closes the Player Turn.
+                if !self.begin_fatigue_check(s, ev) {
+                    self.end_player_turn(s, ev);
+                }
             }
+            Stage::FatigueRecovery => self.begin_fire_segment(s, ev),
             Stage::Attachment | Stage::Orders | Stage::ChooseFirst => {
                 self.do_command(s, Action::Pass, ev);
             }
@@ -585,7 +605,15 @@ impl GloryEmpire {
                 return;
             }
         }
-        self.begin_fire_segment(s, ev);
+        self.after_resupply(s, ev);
+    }
+
+    /// G22.3 The Fatigue Recovery Phase of the Brigade Game, if there is anything in it, then
+    /// the Fire Segment.
+    fn after_resupply(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if !self.begin_fatigue_recovery(s, ev) {
+            self.begin_fire_segment(s, ev);
+        }
     }
 
     /// 4.2.2 The Fire Segment begins.

@@ -152,6 +152,19 @@ pub struct Troop {
     pub arrived: bool,
     /// 15.2.1 Spent its whole MA in its Post hex this Movement Phase.
     pub fortifying: bool,
+    /// G18.1.2, G17.4.3 The Sub-Units Inverted marker (Brigade Game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub inverted: bool,
+    /// G18.2 The kind of its column, in Column; G18.4 the column a Closed Square was formed
+    /// from, in Square (Brigade Game). `None`: the ordinary Column, or a hollow Square.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<crate::data::ColumnKind>,
+    /// G18.5.3 Refused Flank markers (Brigade Game): bit 1 the left flank, bit 2 the right.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub refused: u8,
+    /// G18.6 The Prone marker (Brigade Game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prone: bool,
 }
 
 /// Where a leader is.
@@ -197,6 +210,35 @@ pub struct Leader {
     /// subordinates he passed it to carry their own.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub order_limited: bool,
+    /// G22 His brigade's fatigue (Brigade Game).
+    #[serde(default, skip_serializing_if = "Fatigue::is_none")]
+    pub fatigue: Fatigue,
+}
+
+/// G22 A brigade's fatigue, kept on its leader.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Fatigue {
+    /// G22 The Fatigue Level, 0 to 3.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub level: u8,
+    /// G22 The Fatigue Check marker: a unit fired in close order, fought a close combat or
+    /// force marched.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub check: bool,
+    /// G22.1 A unit of the brigade fought a close combat (the check's -1 DRM).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub close_combat: bool,
+    /// G22.3 The Fatigue Recovery marker.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub recovering: bool,
+}
+
+impl Fatigue {
+    /// No fatigue and no marker (the state of every leader below the Brigade level).
+    #[must_use]
+    pub fn is_none(&self) -> bool {
+        *self == Fatigue::default()
+    }
 }
 
 /// One side's Command Segment (5.1, 5.4).
@@ -292,6 +334,16 @@ pub struct MoveDisorder {
     /// 9.1.1 The group made the minimum move of one hex beyond its MP (not a Force March).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub minimum: bool,
+    /// G18.1.3 The group has backed up through a rear hexside: a Disorder Check is due.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub backed: bool,
+    /// G18.5.1 The group, in Line, has passed through friends in a close order formation: a
+    /// Disorder Check is due.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub passed_lines: bool,
+    /// G18.1.4 The group has marched by the flank this move (its extra MP is paid).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flanked: bool,
 }
 
 impl MoveDisorder {
@@ -480,6 +532,12 @@ pub struct FormProc {
     pub cost: u8,
     /// Reactions have been offered.
     pub offered: bool,
+    /// G18.2, G18.4 The column kind it takes (into Column), or keeps (into a Closed Square).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<crate::data::ColumnKind>,
+    /// G18.3 The facing a Quarter-Wheel ends in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<Facing>,
 }
 
 /// 14.1 What triggered a reaction.
@@ -823,6 +881,8 @@ pub enum Frame {
     ChargeMove(ChargeMove),
     /// B7.9.3 The resupply d10 of each of these batteries, in turn.
     Resupply(Vec<UnitId>),
+    /// G22.1 The Fatigue Check dice still to roll, one per brigade leader.
+    Fatigue(Vec<LeaderId>),
 }
 
 /// B13.2.5 A charging stack's Charge Movement in the Charge Phase (Battalion Game).
@@ -909,6 +969,8 @@ pub enum Stage {
     Rally,
     /// B7.9.3 Artillery Resupply Phase (Battalion Game).
     ArtillerySupply,
+    /// G22.3 Fatigue Recovery Phase (Brigade Game): the phasing brigades entering Recovery.
+    FatigueRecovery,
     /// 4.2.2 Fire Segment (phasing).
     Fire,
     /// 4.2.3 Non-Phasing Artillery Segment.
@@ -925,6 +987,8 @@ pub enum Stage {
     Charges,
     /// 4.2.6 Assault Phase.
     Assaults,
+    /// G22.1 Fatigue Check Phase (Brigade Game): the dice of the phasing brigades marked.
+    FatigueCheck,
     /// 4.3 Leader Replacement Phase: the leader in `State::queue_leaders` is placed.
     LeaderReplacement,
     /// The game is over.

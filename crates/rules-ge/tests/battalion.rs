@@ -208,9 +208,8 @@ fn b1_level_defaults_to_the_soldiers_game() {
 fn b1_level_is_checked_at_load() {
     assert_eq!(
         common::load_errors("[scenario]\nlevel = \"grand-tactical\"\n"),
-        "extra.toml: scenario.level: `grand-tactical` is not a game of the series: `soldiers` or `battalion`"
+        "extra.toml: scenario.level: `grand-tactical` is not a game of the series: `soldiers`, `battalion` or `brigade`"
     );
-    assert!(common::load_errors("[scenario]\nlevel = \"brigade\"\n").contains("not available yet"));
     assert_eq!(
         common::load_errors("[scenario]\nlevel = 2\n"),
         "extra.toml: scenario.level: invalid type: integer `2`, expected a string"

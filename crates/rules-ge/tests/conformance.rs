@@ -72,3 +72,30 @@ fn conformance_vimeiro_battalion() {
         "{report:?}"
     );
 }
+
+/// The kit over random games of the shipped Vimeiro played as the Brigade Game.
+#[test]
+fn conformance_vimeiro_brigade() {
+    let opts = Options {
+        games: 3,
+        seed: 21,
+        max_steps: 60_000,
+        deep_every: 11,
+    };
+    let report = check_random_playouts(
+        common::shipped_vimeiro_brigade(),
+        &opts,
+        |_, _| {
+            vec![
+                Action::PassOrder(coupdoeil_ge::LeaderId(0)),
+                Action::EndMove,
+            ]
+        },
+        |_, _| Vec::new(),
+    );
+    assert_eq!(report.games, opts.games);
+    assert!(
+        report.chances > 100 && report.decisions > 3000,
+        "{report:?}"
+    );
+}

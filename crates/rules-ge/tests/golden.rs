@@ -45,3 +45,11 @@ fn golden_rolica_battalion_seed_1() {
         &playthrough(common::shipped_rolica_battalion(), 1, 20_000),
     );
 }
+
+#[test]
+fn golden_vimeiro_brigade_seed_1() {
+    check(
+        "vimeiro-brigade-seed-1.txt",
+        &playthrough(common::shipped_vimeiro_brigade(), 1, 20_000),
+    );
+}

@@ -19,7 +19,9 @@ use serde_json::Value;
 /// The built-in scenario directories of Glory and Empire, under `data/scenarios/`. Each
 /// scenario includes the shared Player Aid charts (`[scenario] include = ["../charts.toml"]`),
 /// listed with it; `ge-vimeiro-battalion` extends `ge-vimeiro` (the Battalion Game on the same
-/// battle) and needs only its own header, as `ge-rolica-battalion` extends `ge-rolica`. The small test scenario of the rules crate is not built in: the command
+/// battle) and `ge-vimeiro-brigade` extends `ge-vimeiro-battalion` (the Brigade Game), each
+/// needing only its own header, as `ge-rolica-battalion` extends `ge-rolica`. The small test
+/// scenario of the rules crate is not built in: the command
 /// line's tests play it from files (copied with the charts).
 pub(crate) static SCENARIOS: &[Builtin] = &[
     scenario_files!(
@@ -38,6 +40,7 @@ pub(crate) static SCENARIOS: &[Builtin] = &[
         "../charts.toml"
     ),
     scenario_files!("ge/rolica-battalion": "scenario.toml"),
+    scenario_files!("ge/vimeiro-brigade": "scenario.toml"),
 ];
 
 impl GameExt for GloryEmpire {
@@ -199,6 +202,8 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Stage::ReserveOrders => "Reserve Orders Phase (B4.2.5)",
         Stage::Rally => "Rally Phase (8.2)",
         Stage::ArtillerySupply => "Artillery Resupply Phase (B7.9.3)",
+        Stage::FatigueRecovery => "Fatigue Recovery Phase (G22.3)",
+        Stage::FatigueCheck => "Fatigue Check Phase (G22.1)",
         Stage::Fire => "Fire Segment (4.2.2)",
         Stage::NpFire => "Non-Phasing Artillery Segment (4.2.3)",
         Stage::Movement => "Movement Phase (4.2.4)",
@@ -238,6 +243,7 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Some(Frame::Face { .. }) => Some("a facing (7.1.2)".to_string()),
         Some(Frame::OrdersRoll(_)) => Some("an orders roll (B5.4)".to_string()),
         Some(Frame::Resupply(_)) => Some("a resupply roll (B7.9.3)".to_string()),
+        Some(Frame::Fatigue(_)) => Some("a Fatigue Check roll (G22.1)".to_string()),
         Some(Frame::OrdersPass(_)) => Some("an order passed down (B5.4.2)".to_string()),
         Some(Frame::ChargeMove(cm)) => Some(format!(
             "a Charge Movement from {} (B13.2.5)",

@@ -328,7 +328,8 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                 Action::Order { leader, .. }
                 | Action::OrdersInitiative { leader, .. }
                 | Action::OrdersCheck { leader, .. }
-                | Action::PassOrder(leader) => {
+                | Action::PassOrder(leader)
+                | Action::Recover(leader) => {
                     h.unit = Some(lid(g, leader));
                     h.hex = leader_at(leader);
                 }
@@ -381,8 +382,15 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     }
                 }
                 Action::Form(_)
+                | Action::FormColumn(_)
+                | Action::ClosedSquare
+                | Action::QuarterWheel { .. }
+                | Action::RefuseFlank { .. }
                 | Action::Skirmish(_)
                 | Action::Fortify
+                | Action::Reorder
+                | Action::Prone
+                | Action::StandUp
                 | Action::EndMove => {
                     h.unit.clone_from(&moving);
                     h.hex.clone_from(&moving_at);

@@ -99,6 +99,25 @@ pub fn shipped_rolica_battalion() -> GloryEmpire {
     GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
 }
 
+/// The shipped Vimeiro scenario played as the Brigade Game
+/// (`data/scenarios/ge/vimeiro-brigade/`, extending the Battalion scenario).
+pub fn shipped_vimeiro_brigade() -> GloryEmpire {
+    let base = Document::parse(&SHIPPED_VIMEIRO).unwrap_or_else(|e| panic!("{e}"));
+    let battalion = Document::parse(&[(
+        "ge/vimeiro-battalion/scenario.toml",
+        include_str!("../../../../data/scenarios/ge/vimeiro-battalion/scenario.toml"),
+    )])
+    .unwrap_or_else(|e| panic!("{e}"));
+    let over = Document::parse(&[(
+        "ge/vimeiro-brigade/scenario.toml",
+        include_str!("../../../../data/scenarios/ge/vimeiro-brigade/scenario.toml"),
+    )])
+    .unwrap_or_else(|e| panic!("{e}"));
+    let doc = coupdoeil_scenario::merge(coupdoeil_scenario::merge(base, battalion), over);
+    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("validates: {e}"));
+    GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
+}
+
 pub const B: Side = Side::A;
 pub const F: Side = Side::B;
 
