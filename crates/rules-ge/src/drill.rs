@@ -29,7 +29,7 @@ impl GloryEmpire {
     /// G18.1 The MP a group whose facing formation is `f` spends to turn from `from` to `to`
     /// in the Brigade Game. G18.1.2 A Line pays one MP per vertex it wheels through, except
     /// that turning right about is free (it inverts the sub-units instead, see
-    /// [`GloryEmpire::apply_face`]); G18.1.1 the Close Column, the Column of Attack and the
+    /// `GloryEmpire::apply_face`); G18.1.1 the Close Column, the Column of Attack and the
     /// Division Mass (`column`) pay one MP for any turn. RULING
     /// (ge-rulings 102): every other formation turns for nothing, as in the Battalion Game,
     /// the ordinary Column included (G18.2 reads it as a column at half or quarter distance,
