@@ -105,4 +105,6 @@ pub use observe::Observation;
 pub use state::State;
 
 /// The rules version written into game records. Bump it whenever a change alters play.
-pub const RULES_VERSION: u32 = 1;
+/// Version 2: the Battalion Game's play changed after it first landed (Recall, Pursuit, the
+/// Reaction Charge and the rest of Part II), and the Brigade Game began.
+pub const RULES_VERSION: u32 = 2;
