@@ -3,12 +3,13 @@
 //! dice. Rule numbers are Part II's (B-prefixed in test names).
 
 mod common;
+use common::drive;
 use common::{B, F, Fx};
 use coupdoeil_engine::{Game, ToAct};
 use coupdoeil_ge::data::{Formation, Level};
 use coupdoeil_ge::event::Event;
 use coupdoeil_ge::state::{Frame, Morale, OrderKind, Stage};
-use coupdoeil_ge::{Action, Chance, GloryEmpire};
+use coupdoeil_ge::{Action, GloryEmpire};
 
 /// The test scenario played as the Battalion Game, with LIMs on the leaders' counters (the
 /// Overall Commanders LIM 2 and ER 2 as in the B5.4.3 example, Kellermann's corps ER 2 and
@@ -128,36 +129,6 @@ fn order_of(f: &Fx, l: &str) -> Option<OrderKind> {
 
 fn unit_order(f: &Fx, u: &str) -> Option<OrderKind> {
     f.game.unit_order(&f.s, f.unit(u))
-}
-
-/// Plays on with passes (or the first legal action) and fixed dice until `stop` holds.
-fn drive(f: &mut Fx, stop: impl Fn(&Fx) -> bool) {
-    for _ in 0..5000 {
-        if stop(f) {
-            return;
-        }
-        match f.to_act() {
-            ToAct::Over => return,
-            ToAct::Chance => {
-                let c = match f.game.chance(&f.s).outcomes()[0].0 {
-                    Chance::D10(_) => Chance::D10(5),
-                    Chance::Percentile(_) => Chance::Percentile(50),
-                    Chance::Pick(_) => Chance::Pick(0),
-                };
-                f.roll(c);
-            }
-            ToAct::Side(_) => {
-                let legal = f.legal();
-                let a = if legal.contains(&Action::Pass) {
-                    Action::Pass
-                } else {
-                    legal[0]
-                };
-                f.game.apply_action_unchecked(&mut f.s, &a, &mut f.events);
-            }
-        }
-    }
-    panic!("no stop: {}", f.game.waiting_text(&f.s));
 }
 
 /// Declines every reaction offered now (B14).

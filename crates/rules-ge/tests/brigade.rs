@@ -5,10 +5,11 @@
 
 mod common;
 use common::Fx;
+use common::drive;
 use coupdoeil_engine::{Game, ToAct};
 use coupdoeil_ge::data::Level;
 use coupdoeil_ge::event::Event;
-use coupdoeil_ge::{Action, Chance, GloryEmpire};
+use coupdoeil_ge::{Chance, GloryEmpire};
 
 /// The test scenario played as the Brigade Game, then `edit`.
 fn ggame_with(edit: impl Fn(String) -> String) -> GloryEmpire {
@@ -31,36 +32,6 @@ fn ggame_charts(edit: impl Fn(String) -> String, charts: impl Fn(&str) -> String
 
 fn ggame() -> GloryEmpire {
     ggame_with(|t| t)
-}
-
-/// Plays on with the first legal action (passing where it can) and middling dice until `stop`.
-fn drive(f: &mut Fx, stop: impl Fn(&Fx) -> bool) {
-    for _ in 0..5000 {
-        if stop(f) {
-            return;
-        }
-        match f.to_act() {
-            ToAct::Over => return,
-            ToAct::Chance => {
-                let c = match f.game.chance(&f.s).outcomes()[0].0 {
-                    Chance::D10(_) => Chance::D10(5),
-                    Chance::Percentile(_) => Chance::Percentile(50),
-                    Chance::Pick(_) => Chance::Pick(0),
-                };
-                f.roll(c);
-            }
-            ToAct::Side(_) => {
-                let legal = f.legal();
-                let a = if legal.contains(&Action::Pass) {
-                    Action::Pass
-                } else {
-                    legal[0]
-                };
-                f.game.apply_action_unchecked(&mut f.s, &a, &mut f.events);
-            }
-        }
-    }
-    panic!("did not get there: {}", f.game.waiting_text(&f.s));
 }
 
 /// The phases announced so far, as "B Rally Phase" (side, then the name without its rule).

@@ -55,17 +55,7 @@ fn conformance_vimeiro_battalion() {
         max_steps: 60_000,
         deep_every: 11,
     };
-    let report = check_random_playouts(
-        common::shipped_vimeiro_battalion(),
-        &opts,
-        |_, _| {
-            vec![
-                Action::PassOrder(coupdoeil_ge::LeaderId(0)),
-                Action::EndMove,
-            ]
-        },
-        |_, _| Vec::new(),
-    );
+    let report = common::battalion_playouts(common::shipped_vimeiro_battalion(), &opts);
     assert_eq!(report.games, opts.games);
     assert!(
         report.chances > 100 && report.decisions > 3000,
@@ -82,17 +72,7 @@ fn conformance_vimeiro_brigade() {
         max_steps: 60_000,
         deep_every: 11,
     };
-    let report = check_random_playouts(
-        common::shipped_vimeiro_brigade(),
-        &opts,
-        |_, _| {
-            vec![
-                Action::PassOrder(coupdoeil_ge::LeaderId(0)),
-                Action::EndMove,
-            ]
-        },
-        |_, _| Vec::new(),
-    );
+    let report = common::battalion_playouts(common::shipped_vimeiro_brigade(), &opts);
     assert_eq!(report.games, opts.games);
     assert!(
         report.chances > 100 && report.decisions > 3000,

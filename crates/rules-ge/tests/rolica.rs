@@ -10,7 +10,7 @@ use coupdoeil_engine::Game;
 use coupdoeil_engine::testkit::{Options, check_random_playouts};
 use coupdoeil_ge::data::{Arm, Counter, Echelon, Formation, Kind, Mover};
 use coupdoeil_ge::formation::facing_ok;
-use coupdoeil_ge::{Action, Cell, GloryEmpire};
+use coupdoeil_ge::{Cell, GloryEmpire};
 use std::collections::{BTreeMap, VecDeque};
 
 fn cell(g: &GloryEmpire, hex: &str) -> Cell {
@@ -469,17 +469,7 @@ fn rolica_battalion_passes_the_conformance_kit() {
         max_steps: 80_000,
         deep_every: 11,
     };
-    let report = check_random_playouts(
-        g,
-        &opts,
-        |_, _| {
-            vec![
-                Action::PassOrder(coupdoeil_ge::LeaderId(0)),
-                Action::EndMove,
-            ]
-        },
-        |_, _| Vec::new(),
-    );
+    let report = common::battalion_playouts(g, &opts);
     assert_eq!(report.games, opts.games);
     assert!(
         report.chances > 100 && report.decisions > 3000,

@@ -1,42 +1,13 @@
 //! 4 Sequence of Play, 4.2.5 the Reserve Segment, 4.3 End of Turn and the victory score.
 
 mod common;
+use common::drive;
 use common::{B, F, Fx};
-use coupdoeil_engine::{Game, ToAct};
+use coupdoeil_engine::Game;
+use coupdoeil_ge::Action;
 use coupdoeil_ge::data::Formation;
 use coupdoeil_ge::event::Event;
 use coupdoeil_ge::state::{OrderKind, Stage};
-use coupdoeil_ge::{Action, Chance};
-
-/// Plays on with passes (or the first legal action) and fixed dice until `stop` holds.
-fn drive(f: &mut Fx, stop: impl Fn(&Fx) -> bool) {
-    for _ in 0..5000 {
-        if stop(f) {
-            return;
-        }
-        match f.to_act() {
-            ToAct::Over => return,
-            ToAct::Chance => {
-                let c = match f.game.chance(&f.s).outcomes()[0].0 {
-                    Chance::D10(_) => Chance::D10(5),
-                    Chance::Percentile(_) => Chance::Percentile(50),
-                    Chance::Pick(_) => Chance::Pick(0),
-                };
-                f.roll(c);
-            }
-            ToAct::Side(_) => {
-                let legal = f.legal();
-                let a = if legal.contains(&Action::Pass) {
-                    Action::Pass
-                } else {
-                    legal[0]
-                };
-                f.game.apply_action_unchecked(&mut f.s, &a, &mut f.events);
-            }
-        }
-    }
-    panic!("no stop: {}", f.game.waiting_text(&f.s));
-}
 
 #[test]
 fn s4_the_phases_of_a_game_turn_in_order() {

@@ -35,27 +35,6 @@ pub const SHIPPED_VIMEIRO: [(&str, &str); 5] = [
     ("ge/charts.toml", CHARTS),
 ];
 
-/// The shipped Vimeiro scenario.
-pub fn shipped_vimeiro() -> GloryEmpire {
-    let doc = Document::parse(&SHIPPED_VIMEIRO).unwrap_or_else(|e| panic!("{e}"));
-    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("validates: {e}"));
-    GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
-}
-
-/// The shipped Vimeiro scenario played as the Battalion Game
-/// (`data/scenarios/ge/vimeiro-battalion/`, extending the Soldiers scenario).
-pub fn shipped_vimeiro_battalion() -> GloryEmpire {
-    let base = Document::parse(&SHIPPED_VIMEIRO).unwrap_or_else(|e| panic!("{e}"));
-    let over = Document::parse(&[(
-        "ge/vimeiro-battalion/scenario.toml",
-        include_str!("../../../../data/scenarios/ge/vimeiro-battalion/scenario.toml"),
-    )])
-    .unwrap_or_else(|e| panic!("{e}"));
-    let doc = coupdoeil_scenario::merge(base, over);
-    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("validates: {e}"));
-    GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
-}
-
 /// The shipped Roliça scenario's files (`data/scenarios/ge/rolica/`) with the shared charts,
 /// under their names in `data/scenarios/` (as the program embeds them).
 pub const SHIPPED_ROLICA: [(&str, &str); 5] = [
@@ -78,44 +57,78 @@ pub const SHIPPED_ROLICA: [(&str, &str); 5] = [
     ("ge/charts.toml", CHARTS),
 ];
 
-/// The shipped Roliça scenario.
-pub fn shipped_rolica() -> GloryEmpire {
-    let doc = Document::parse(&SHIPPED_ROLICA).unwrap_or_else(|e| panic!("{e}"));
+const VIMEIRO_BATTALION: (&str, &str) = (
+    "ge/vimeiro-battalion/scenario.toml",
+    include_str!("../../../../data/scenarios/ge/vimeiro-battalion/scenario.toml"),
+);
+
+/// A shipped scenario: the base files, then each extending `scenario.toml` laid over the result
+/// in order (as the program resolves `extends`).
+fn shipped(base: &[(&str, &str)], overlays: &[(&str, &str)]) -> GloryEmpire {
+    let mut doc = Document::parse(base).unwrap_or_else(|e| panic!("{e}"));
+    for &file in overlays {
+        let over = Document::parse(&[file]).unwrap_or_else(|e| panic!("{e}"));
+        doc = coupdoeil_scenario::merge(doc, over);
+    }
     let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("validates: {e}"));
     GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
 }
 
-/// The shipped Roliça scenario played as the Battalion Game
-/// (`data/scenarios/ge/rolica-battalion/`, extending the Soldiers scenario).
-pub fn shipped_rolica_battalion() -> GloryEmpire {
-    let base = Document::parse(&SHIPPED_ROLICA).unwrap_or_else(|e| panic!("{e}"));
-    let over = Document::parse(&[(
-        "ge/rolica-battalion/scenario.toml",
-        include_str!("../../../../data/scenarios/ge/rolica-battalion/scenario.toml"),
-    )])
-    .unwrap_or_else(|e| panic!("{e}"));
-    let doc = coupdoeil_scenario::merge(base, over);
-    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("validates: {e}"));
-    GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
+/// The shipped Vimeiro scenario.
+pub fn shipped_vimeiro() -> GloryEmpire {
+    shipped(&SHIPPED_VIMEIRO, &[])
+}
+
+/// The shipped Vimeiro scenario played as the Battalion Game
+/// (`data/scenarios/ge/vimeiro-battalion/`, extending the Soldiers scenario).
+pub fn shipped_vimeiro_battalion() -> GloryEmpire {
+    shipped(&SHIPPED_VIMEIRO, &[VIMEIRO_BATTALION])
 }
 
 /// The shipped Vimeiro scenario played as the Brigade Game
 /// (`data/scenarios/ge/vimeiro-brigade/`, extending the Battalion scenario).
 pub fn shipped_vimeiro_brigade() -> GloryEmpire {
-    let base = Document::parse(&SHIPPED_VIMEIRO).unwrap_or_else(|e| panic!("{e}"));
-    let battalion = Document::parse(&[(
-        "ge/vimeiro-battalion/scenario.toml",
-        include_str!("../../../../data/scenarios/ge/vimeiro-battalion/scenario.toml"),
-    )])
-    .unwrap_or_else(|e| panic!("{e}"));
-    let over = Document::parse(&[(
-        "ge/vimeiro-brigade/scenario.toml",
-        include_str!("../../../../data/scenarios/ge/vimeiro-brigade/scenario.toml"),
-    )])
-    .unwrap_or_else(|e| panic!("{e}"));
-    let doc = coupdoeil_scenario::merge(coupdoeil_scenario::merge(base, battalion), over);
-    let sc = Scenario::from_document(doc).unwrap_or_else(|e| panic!("validates: {e}"));
-    GloryEmpire::new(&sc).unwrap_or_else(|e| panic!("loads: {e}"))
+    shipped(
+        &SHIPPED_VIMEIRO,
+        &[
+            VIMEIRO_BATTALION,
+            (
+                "ge/vimeiro-brigade/scenario.toml",
+                include_str!("../../../../data/scenarios/ge/vimeiro-brigade/scenario.toml"),
+            ),
+        ],
+    )
+}
+
+/// The shipped Roliça scenario.
+pub fn shipped_rolica() -> GloryEmpire {
+    shipped(&SHIPPED_ROLICA, &[])
+}
+
+/// The shipped Roliça scenario played as the Battalion Game
+/// (`data/scenarios/ge/rolica-battalion/`, extending the Soldiers scenario).
+pub fn shipped_rolica_battalion() -> GloryEmpire {
+    shipped(
+        &SHIPPED_ROLICA,
+        &[(
+            "ge/rolica-battalion/scenario.toml",
+            include_str!("../../../../data/scenarios/ge/rolica-battalion/scenario.toml"),
+        )],
+    )
+}
+
+/// The conformance kit over random games of a Battalion- or Brigade-level scenario, with the
+/// mutants that are usually illegal there (passing a leader's order, ending a move unasked).
+pub fn battalion_playouts(
+    g: GloryEmpire,
+    opts: &coupdoeil_engine::testkit::Options,
+) -> coupdoeil_engine::testkit::Report {
+    coupdoeil_engine::testkit::check_random_playouts(
+        g,
+        opts,
+        |_, _| vec![Action::PassOrder(LeaderId(0)), Action::EndMove],
+        |_, _| Vec::new(),
+    )
 }
 
 pub const B: Side = Side::A;
@@ -149,6 +162,36 @@ pub fn load_errors(extra: &str) -> String {
             Ok(_) => String::new(),
         },
     }
+}
+
+/// Plays on with the first legal action (passing where it can) and middling dice until `stop`.
+pub fn drive(f: &mut Fx, stop: impl Fn(&Fx) -> bool) {
+    for _ in 0..5000 {
+        if stop(f) {
+            return;
+        }
+        match f.to_act() {
+            ToAct::Over => return,
+            ToAct::Chance => {
+                let c = match f.game.chance(&f.s).outcomes()[0].0 {
+                    Chance::D10(_) => Chance::D10(5),
+                    Chance::Percentile(_) => Chance::Percentile(50),
+                    Chance::Pick(_) => Chance::Pick(0),
+                };
+                f.roll(c);
+            }
+            ToAct::Side(_) => {
+                let legal = f.legal();
+                let a = if legal.contains(&Action::Pass) {
+                    Action::Pass
+                } else {
+                    legal[0]
+                };
+                f.game.apply_action_unchecked(&mut f.s, &a, &mut f.events);
+            }
+        }
+    }
+    panic!("no stop: {}", f.game.waiting_text(&f.s));
 }
 
 /// A position on the test map.
