@@ -76,14 +76,27 @@ impl GloryEmpire {
             && m.spent.saturating_add(REORDER_MP) <= self.move_limit(s, &m.units, m)
     }
 
-    /// G18.1.3, G18.1.4 How the group `units` may step through the hexside whose arcs are
-    /// `arcs` (one per unit): through its front; in the Brigade Game, infantry in Line backing
-    /// up through a rear hexside, or infantry in Line or Column marching by a flank one.
+    /// G18.1.3, G18.1.4 How the group `units` may step through a hexside, given the arc that
+    /// hexside lies in for each unit (`arcs`): through its front; in the Brigade Game,
+    /// infantry in Line backing up through a rear hexside, or infantry in Line or Column
+    /// marching by a flank one.
     /// `None`: not at all. RULING (ge-rulings 104): every unit of the stack must be infantry in
     /// that formation (a battery cannot back up or sidle with it).
     #[must_use]
-    pub fn step_way(&self, s: &State, units: &[UnitId], arcs: &[Arc]) -> Option<StepWay> {
-        if arcs.iter().all(|&a| a == Arc::Front) {
+    pub fn step_way(
+        &self,
+        s: &State,
+        units: &[UnitId],
+        mut arcs: impl Iterator<Item = Arc>,
+    ) -> Option<StepWay> {
+        // Every rule asks for one arc shared by the whole stack (none to share: no unit).
+        let Some(arc) = arcs.next() else {
+            return Some(StepWay::Front);
+        };
+        if !arcs.all(|a| a == arc) {
+            return None;
+        }
+        if arc == Arc::Front {
             return Some(StepWay::Front);
         }
         if !self.brigade() {
@@ -95,12 +108,10 @@ impl GloryEmpire {
                     && ok.contains(&s.troop(u).formation)
             })
         };
-        if arcs.iter().all(|&a| a == Arc::Rear) && infantry_in(&[Formation::Line]) {
+        if arc == Arc::Rear && infantry_in(&[Formation::Line]) {
             return Some(StepWay::BackUp);
         }
-        if arcs.iter().all(|&a| a == Arc::Flank)
-            && infantry_in(&[Formation::Line, Formation::Column])
-        {
+        if arc == Arc::Flank && infantry_in(&[Formation::Line, Formation::Column]) {
             return Some(StepWay::Flank);
         }
         None
@@ -129,10 +140,13 @@ impl GloryEmpire {
         if !self.brigade() || m.leader.is_some() || m.units.is_empty() {
             return;
         }
-        let arcs: Vec<Arc> = m.units.iter().map(|&u| self.unit_arcs(s, u)[dir]).collect();
-        let units = m.units.clone();
         let flanked = m.disorder.flanked;
-        let way = self.step_way(s, &units, &arcs);
+        let way = self.step_way(
+            s,
+            &m.units,
+            m.units.iter().map(|&u| self.unit_arcs(s, u)[dir]),
+        );
+        let units = m.units.clone();
         let Some(m) = s.moving.as_mut() else { return };
         match way {
             Some(StepWay::BackUp) => {

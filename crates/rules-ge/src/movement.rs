@@ -285,8 +285,7 @@ impl GloryEmpire {
             };
             // 9.1.1 Only through front hexsides; G18.1.3, G18.1.4 in the Brigade Game a Line
             // may back up through its rear, a Line or Column march by its flanks.
-            let side_arcs: Vec<crate::data::Arc> = arcs.iter().map(|a| a[di]).collect();
-            let Some(way) = self.step_way(s, units, &side_arcs) else {
+            let Some(way) = self.step_way(s, units, arcs.iter().map(|a| a[di])) else {
                 continue;
             };
             let to_ezoc = occ.in_ezoc(side, to);
