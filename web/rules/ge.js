@@ -81,6 +81,26 @@ function marker(g, text, fill, ink, dx, dy, title, w = 26) {
   return m;
 }
 
+// The Brigade Game's markers on a unit (Figure 30): the short text drawn on the map and the
+// words with their rule for the tooltip.
+const BRIGADE_MARK = {
+  close_column: ['CC', 'Close Column (G18.2.1)'],
+  attack_column: ['AC', 'Column of Attack (G18.2.2)'],
+  open_column: ['OC', 'Column at Full Distance (G18.2.3)'],
+  division_mass: ['DM', 'Division Mass (G18.2.4)'],
+  closed_square: ['CSq', 'Closed Square (G18.4)'],
+  prone: ['PR', 'Prone (G18.6)'],
+  sub_units_inverted: ['INV', 'Sub-Units Inverted (G18.1.2)'],
+  refused_left: ['RfL', 'Left flank refused (G18.5.3)'],
+  refused_right: ['RfR', 'Right flank refused (G18.5.3)'],
+};
+const brigadeMarks = (u) => (u.markers || []).map((k) => BRIGADE_MARK[k] || [k, k.replace(/_/g, ' ')]);
+
+// A brigade's Fatigue (G22), shown on its leader: the level, and R while it recovers.
+const fatigueWords = (l) => (l.fatigue || l.recovering
+  ? `Fatigue Level ${l.fatigue || 0}${l.recovering ? ', in Fatigue Recovery' : ''} (G22)`
+  : '');
+
 // The NATO type box: infantry a cross, cavalry a diagonal, artillery a dot.
 function typeBox(g, arm, lk, x, y, w = 16, hh = 10) {
   el('rect', { x, y, width: w, height: hh, fill: 'none', stroke: lk.ink, 'stroke-width': 1.1 }, g);
@@ -139,7 +159,9 @@ function drawLeader(p, ctx) {
   const v = p.info.values || def.values || {};
   el('text', { x: 0, y: -4.2, 'text-anchor': 'middle', 'font-size': 5.2, 'font-weight': 800, fill: lk.ink, text: `${v.range ?? ''}` }, g);
   if (p.info.order) el('text', { x: 0, y: 8.4, 'text-anchor': 'middle', 'font-size': 4.6, fill: lk.ink, text: p.info.order.slice(0, 3).toUpperCase() }, g);
-  el('title', { text: `${def.name || p.unit} (${def.echelon || 'leader'}), command range ${v.range ?? '?'}${p.info.order ? `, ${p.info.order} order` : ''}` }, g);
+  const tired = fatigueWords(p.info);
+  if (tired) marker(g, `F${p.info.fatigue || 0}${p.info.recovering ? 'R' : ''}`, '#c9a227', '#2b2418', 11, -11, tired, 16).setAttribute('class', 'marker ge-fatigue');
+  el('title', { text: `${def.name || p.unit} (${def.echelon || 'leader'}), command range ${v.range ?? '?'}${p.info.order ? `, ${p.info.order} order` : ''}${tired ? `, ${tired}` : ''}` }, g);
   return g;
 }
 
@@ -192,6 +214,11 @@ function drawPiece(p, ctx) {
   if (u.spent) marker(g, `SP${u.spent}`, '#7d7465', '#fff', 14, 18, `${u.spent} Spent marker${u.spent > 1 ? 's' : ''} (13.2.6)`, 20);
   if (u.assault) marker(g, 'ASLT', '#b3261e', '#fff', 0, 22, `Assault on ${u.assault} (13.1.1)`, 24);
   if (u.charge) marker(g, 'CHG', '#b3261e', '#fff', 0, 22, `Charge on ${u.charge} (13.2)`, 24);
+  const marks = brigadeMarks(u);
+  if (marks.length) {
+    const text = marks.map((x) => x[0]).join(' ');
+    marker(g, text, '#2f5d50', '#fff', 0, -29, marks.map((x) => x[1]).join(', '), Math.max(16, text.length * 4.6 + 6)).setAttribute('class', 'marker ge-brigade-marker');
+  }
   el('title', { text: `${def.name || p.unit}: ${FORMATION[u.formation] || u.formation}, facing ${u.facing}` }, g);
   return g;
 }
@@ -393,6 +420,7 @@ function pieceInfo(p, ctx) {
     return `<b>${esc(d.name || p.unit)}</b><br>${esc(ctx.sideName(p.side))} ${esc(d.echelon || '')} leader${d.overall ? ', the Overall Commander' : ''}`
       + `<br>command range ${v.range} · fire ${signed(v.fsm ?? 0)} · morale ${signed(v.morale ?? 0)} · close combat ${signed(v.cvm ?? 0)} (5.2.1)`
       + `${d.er ? `<br>Efficiency Rating ${d.er}` : ''}${p.info.order ? `<br>${esc(cap(p.info.order))} order (5.4)` : ''}${p.info.repl ? '<br><span class="muted">a replacement (5.2.3)</span>' : ''}`
+      + `${fatigueWords(p.info) ? `<br>${esc(fatigueWords(p.info))}` : ''}`
       + `<br>in ${esc(p.hex)}${p.info.moved ? ', moved this phase' : ''}`;
   }
   const d = unitDefs.get(p.unit) || {};
@@ -408,6 +436,7 @@ function pieceInfo(p, ctx) {
   if (u.ammo) states.push(u.ammo > 1 ? 'Out of Ammo (B7.9.3)' : 'Low Ammo (B7.9.3)');
   if (u.assault) states.push(`Assault marker on ${u.assault} (13.1.1)`);
   if (u.charge) states.push(`Charge marker on ${u.charge} (13.2)`);
+  for (const x of brigadeMarks(u)) states.push(x[1]);
   if (u.moved) states.push('moved this phase');
   if (u.fired) states.push('fired this segment');
   const cmd = u.commander ? `<br>commanded by ${esc(unitName(u.commander))}${u.attached ? ' (attached)' : ''}${u.order ? `, ${esc(u.order)} order` : ''}` : '';
@@ -931,6 +960,10 @@ function legend(ctx) {
   }
   items.push('<svg width="26" height="12"><rect x="1" y="3" width="24" height="8" fill="#bbb" stroke="#333"/><rect x="1" y="3" width="24" height="2" fill="#e0b030"/></svg> the coloured edge is the front (7.1); wide and shallow: Line, narrow and deep: Column, narrower: Road Column, four fronts: Square, dashed: en Débandade');
   items.push('values: SP-MV of the step showing; round counters are leaders (the number: command range; a double ring: the Overall Commander)');
+  if (ctx.board.game === 'brigade') {
+    items.push(`<svg width="22" height="12"><rect x="1" y="1" width="20" height="10" rx="2" fill="#2f5d50" stroke="#2b2418"/></svg> Brigade Game markers above a counter: ${Object.values(BRIGADE_MARK).map(([k, w]) => `${k} ${esc(w)}`).join(', ')}`);
+    items.push('<svg width="16" height="12"><rect x="1" y="1" width="14" height="10" rx="2" fill="#c9a227" stroke="#2b2418"/></svg> F1, F2 … on a brigade leader: its Fatigue Level, R while it recovers (G22)');
+  }
   return items;
 }
 

@@ -1426,6 +1426,59 @@ await geTest('Glory and Empire: a finished battle\'s page says how it was decide
   await shot(page, 'ge-victory-explained');
 });
 
+// ---------- Glory and Empire, the Brigade Game ----------
+
+const geBrigadeId = geList.find((x) => x.id === 'ge-vimeiro-brigade')?.id || null;
+
+// Picks a legal action from the full list of choices, by its notation.
+async function chooseGe(page, notation) {
+  const v = (await state(page)).state;
+  if (!(await page.locator('#choices').evaluate((d) => d.open))) await page.click('#choices summary');
+  await page.click(`#choicelist button[data-action="${notation}"]`);
+  await waitVersionAbove(page, v);
+}
+
+await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))('Glory and Empire, Brigade Game: a stack that goes Prone shows its marker on the map and in its description', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.waitForSelector(`#scenario option[value="${geBrigadeId}"]`, { state: 'attached' });
+  await page.selectOption('#scenario', geBrigadeId);
+  await page.selectOption('#seat-A', 'human');
+  await page.selectOption('#seat-B', 'greedy');
+  await page.fill('#seed', '5');
+  await page.click('#create');
+  await page.waitForSelector('a[data-play="A"]');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  assert.equal(await page.locator('#map .ge-brigade-marker').count(), 0, 'no Brigade marker at the start');
+  let prone = null;
+  for (let i = 0; i < 200 && !prone; i++) {
+    await myTurn(page);
+    const h = await page.evaluate(() => window.coupdoeil.hints.map((x) => ({ verb: x.verb, notation: x.notation, unit: x.unit })));
+    const lie = h.find((x) => x.verb === 'prone');
+    if (lie) {
+      const mover = await page.evaluate(() => window.coupdoeil.st.observation.mover?.units || []);
+      await chooseGe(page, lie.notation);
+      prone = mover;
+      break;
+    }
+    const infantry = await page.evaluate(() => window.coupdoeil.st.observation.units.filter((u) => u.arm === 'infantry' && u.formation === 'line').map((u) => u.id));
+    const pick = h.find((x) => x.verb === 'select' && x.unit && infantry.includes(x.unit));
+    if (pick) await chooseGe(page, pick.notation);
+    else await decideGe(page);
+  }
+  assert.ok(prone && prone.length, 'a British infantry stack was offered Prone');
+  const seen = await page.evaluate((ids) => window.coupdoeil.st.observation.units.filter((u) => ids.includes(u.id)).map((u) => u.markers || []), prone);
+  assert.ok(seen.length && seen.every((m) => m.includes('prone')), `the observation marks them prone: ${JSON.stringify(seen)}`);
+  const drawn = await page.evaluate(() => [...document.querySelectorAll('#map .ge-brigade-marker')].map((m) => ({ text: m.textContent, title: m.querySelector('title')?.textContent })));
+  assert.ok(drawn.length >= prone.length, `a marker per prone counter: ${JSON.stringify(drawn)}`);
+  assert.ok(drawn.every((d) => /PR/.test(d.text) && /Prone \(G18\.6\)/.test(d.title)), JSON.stringify(drawn));
+  const at = await page.evaluate((id) => window.coupdoeil.st.observation.units.find((u) => u.id === id)?.hex, prone[0]);
+  assert.equal(await page.evaluate(() => window.coupdoeil.board.game), 'brigade');
+  await shot(page, 'ge-brigade-prone', at);
+  await page.close();
+});
+
 // ---------- Glory and Empire, hot-seat along the scripted battle ----------
 
 let geHot = null; // { page, script, i }

@@ -444,6 +444,7 @@ impl GloryEmpire {
             to,
             cost: 0,
             left: CHARGE_MOVE - cm.hexes,
+            charge: true,
         });
     }
 

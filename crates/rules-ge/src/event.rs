@@ -97,7 +97,11 @@ pub enum Event {
         from: Option<Cell>,
         to: Cell,
         cost: u8,
+        /// MP left, or for a Charge Movement the hexes it may still charge (B13.2.5).
         left: u8,
+        /// B13.2.5 A hex of a Charge Movement, which counts hexes rather than spending MP.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        charge: bool,
     },
     /// A leader moved, from one hex to the next.
     LeaderMoved {

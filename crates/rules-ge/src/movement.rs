@@ -1438,6 +1438,7 @@ impl GloryEmpire {
                 to,
                 cost: 0,
                 left: ma.saturating_sub(m.spent),
+                charge: false,
             });
         }
         self.touch_objective(s, to, side, ev);

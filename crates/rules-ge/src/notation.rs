@@ -1080,6 +1080,20 @@ impl GloryEmpire {
                 )
             }
             Event::Moved {
+                units,
+                to,
+                left,
+                charge: true,
+                ..
+            } => {
+                let hexes = if *left == 1 { "hex" } else { "hexes" };
+                format!(
+                    "{} charges into {} ({left} {hexes} of Charge Movement left) (B13.2.5)",
+                    self.units_text(units),
+                    self.hex(*to)
+                )
+            }
+            Event::Moved {
                 units, to, left, ..
             } => {
                 format!(

@@ -49,8 +49,8 @@ pub struct SeenUnit {
     /// Eliminated.
     pub eliminated: bool,
     /// The Brigade Game's markers on it: its column (G18.2: `close_column`, `attack_column`,
-    /// `division_mass`), `closed_square` (G18.4), `prone` (G18.6), `sub_units_inverted`
-    /// (G18.1.2).
+    /// `division_mass`, `open_column`), `closed_square` (G18.4), `prone` (G18.6),
+    /// `sub_units_inverted` (G18.1.2), `refused_left` and `refused_right` (G18.5.3).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub markers: Vec<String>,
 }
@@ -162,6 +162,12 @@ impl GloryEmpire {
                         }
                         if t.inverted {
                             v.push("sub_units_inverted".into());
+                        }
+                        if t.refused & 1 != 0 {
+                            v.push("refused_left".into());
+                        }
+                        if t.refused & 2 != 0 {
+                            v.push("refused_right".into());
                         }
                         v
                     },

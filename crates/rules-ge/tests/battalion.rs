@@ -1197,6 +1197,14 @@ fn b13_2_5_charge_movement_and_the_target_declared_on_contact() {
     step(&mut f, "0403");
     // 0503 is in the grenadiers' ZOC: the movement stops there, next to them.
     step(&mut f, "0503");
+    // The log counts the Charge Movement's hexes, not MP.
+    assert!(
+        f.log()
+            .contains("charges into 0503 (1 hex of Charge Movement left) (B13.2.5)"),
+        "{}",
+        f.log()
+    );
+    assert!(!f.log().contains("MP left"), "{}", f.log());
     assert!(!f.can("step 0604") && !f.can("step 0504"));
     assert!(f.can("charge 0604"));
     f.play("charge 0604");

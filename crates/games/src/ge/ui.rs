@@ -220,6 +220,7 @@ pub(super) fn board(g: &GloryEmpire) -> Value {
         .collect();
     json!({
         "rules": g.rules_id(),
+        "game": if g.brigade() { "brigade" } else if g.battalion() { "battalion" } else { "soldiers" },
         "scenario": d.id,
         "name": d.name,
         "turns": d.turns,
