@@ -152,6 +152,13 @@ pub enum Action {
     },
     /// G22.3 This brigade leader's brigade enters Fatigue Recovery.
     Recover(LeaderId),
+    /// G21.2 The cavalry (or limbered horse artillery) in `from` makes a Reaction Move to `to`.
+    ReactMove {
+        /// The reacting stack's hex.
+        from: Cell,
+        /// Where it ends its move.
+        to: Cell,
+    },
 }
 
 /// One outcome of a chance node (2.3 Dice).

@@ -143,6 +143,9 @@ impl GloryEmpire {
             Action::Prone => "prone".into(),
             Action::StandUp => "stand-up".into(),
             Action::Recover(l) => format!("recover {}", self.lid(l)),
+            Action::ReactMove { from, to } => {
+                format!("react-move {} {}", self.hex(from), self.hex(to))
+            }
             Action::FormColumn(k) => format!("form {}", k.name()),
             Action::ClosedSquare => "form closed_square".into(),
             Action::RefuseFlank { right } => {
@@ -345,6 +348,13 @@ impl GloryEmpire {
             }
             Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
             Some("recover") => done(2, Action::Recover(self.leader_of(arg(1)?)?)),
+            Some("react-move") => done(
+                3,
+                Action::ReactMove {
+                    from: self.cell_of(arg(1)?)?,
+                    to: self.cell_of(arg(2)?)?,
+                },
+            ),
             Some("refuse") => match arg(1)? {
                 "right" => done(2, Action::RefuseFlank { right: true }),
                 "left" => done(2, Action::RefuseFlank { right: false }),
@@ -601,6 +611,11 @@ impl GloryEmpire {
                 self.lname(l),
                 s.leader(l).fatigue.level
             ),
+            Action::ReactMove { from, to } => format!(
+                "the stack in {} makes a Reaction Move to {} (G21.2)",
+                self.hex(from),
+                self.hex(to)
+            ),
         }
     }
 
@@ -756,6 +771,7 @@ impl GloryEmpire {
                         ReactKind::Fire => "Reaction Fire (14.2)",
                         ReactKind::Square => "a Reaction Formation Change to Square (14.3)",
                         ReactKind::Charge => "a Reaction Charge (14.4)",
+                        ReactKind::Move => "a Reaction Move (G21.2)",
                     }
                 ),
                 Frame::Combat(c) => format!(
@@ -802,6 +818,12 @@ impl GloryEmpire {
                     self.hex(cm.origin),
                     cm.hexes,
                     if cm.hexes == 1 { "" } else { "es" }
+                ),
+                Frame::ReactMove(rm) => format!(
+                    "{}'s Reaction Move from {} to {} (G21.2)",
+                    self.units_text(&rm.units),
+                    self.hex(rm.from),
+                    self.hex(rm.to)
                 ),
                 Frame::OrdersPass(p) => format!(
                     "{} may pass {} to {} more subordinate leader{} (B5.4.2)",
@@ -895,6 +917,13 @@ impl GloryEmpire {
             ),
             Event::RetreatedBeforeCombat { units, from, to } => format!(
                 "{} retreat{} before the combat from {} to {} (B13.4)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*from),
+                self.hex(*to)
+            ),
+            Event::ReactionMoved { units, from, to } => format!(
+                "{} make{} a Reaction Move from {} to {} (G21.2)",
                 self.units_text(units),
                 if units.len() == 1 { "s" } else { "" },
                 self.hex(*from),

@@ -49,11 +49,30 @@ pub fn battalion_trigger_kinds(t: Trigger) -> &'static [ReactKind] {
     }
 }
 
+/// G21.2 In the Brigade Game a Reaction Move also answers a unit entering a hex or changing
+/// formation, after the Reaction Formation Change and before the Reaction Charge (14.1).
+#[must_use]
+pub fn brigade_trigger_kinds(t: Trigger) -> &'static [ReactKind] {
+    match t {
+        Trigger::Leave { .. } => &[ReactKind::Fire, ReactKind::Square, ReactKind::Charge],
+        Trigger::Form { .. } => &[
+            ReactKind::Fire,
+            ReactKind::Square,
+            ReactKind::Move,
+            ReactKind::Charge,
+        ],
+        Trigger::Enter { .. } => &[ReactKind::Fire],
+        Trigger::Entered { .. } => &[ReactKind::Square, ReactKind::Move, ReactKind::Charge],
+    }
+}
+
 impl GloryEmpire {
-    /// 14.1, B14.3 The reactions an event may trigger at this game's level, in order.
+    /// 14.1, B14.3, G21.2 The reactions an event may trigger at this game's level, in order.
     #[must_use]
     pub fn kinds_for(&self, t: Trigger) -> &'static [ReactKind] {
-        if self.battalion() {
+        if self.brigade() {
+            brigade_trigger_kinds(t)
+        } else if self.battalion() {
             battalion_trigger_kinds(t)
         } else {
             trigger_kinds(t)
@@ -79,6 +98,8 @@ impl GloryEmpire {
                 Trigger::Entered { .. } => &[ReactKind::Charge],
                 _ => &[],
             },
+            // G21.2 Only the moving player's infantry and artillery trigger a Reaction Move.
+            MoveSource::ReactionMove => battalion_trigger_kinds(t),
         }
     }
 
@@ -219,6 +240,7 @@ impl GloryEmpire {
                         && self.zoc_of(s, top).any(|z| z == x)
                         && self.may_charge(s, &st, c, x)
                 }
+                ReactKind::Move => self.may_reaction_move(s, c, trig, movers),
             };
             // G17.4.3 A stack with inverted sub-units may only fire. RULING (ge-rulings 107):
             // the marker has this effect whenever it is on, although G17.4 is optional: the
@@ -405,6 +427,14 @@ impl GloryEmpire {
                 ReactKind::Fire => Action::ReactFire(c),
                 ReactKind::Square => Action::ReactSquare(c),
                 ReactKind::Charge => Action::ReactCharge(c),
+                ReactKind::Move => {
+                    out.extend(
+                        self.reaction_move_paths(s, c)
+                            .into_iter()
+                            .map(|(to, _)| Action::ReactMove { from: c, to }),
+                    );
+                    continue;
+                }
             });
         }
         out.push(Action::Pass);
@@ -413,7 +443,11 @@ impl GloryEmpire {
     /// Moves the window on to the next kind of reaction with someone able, or closes it.
     fn advance_window(&self, s: &mut State, mut w: Window) {
         s.pending.pop();
-        let kinds = self.kinds_for(w.trigger);
+        let kinds = if w.source == MoveSource::ReactionMove {
+            self.kinds_of(w.trigger, w.source)
+        } else {
+            self.kinds_for(w.trigger)
+        };
         let pos = kinds
             .iter()
             .position(|&k| k == w.kind)
@@ -537,6 +571,11 @@ impl GloryEmpire {
                     ck.modifiers = drms;
                 }
             }
+            Action::ReactMove { from, to } => {
+                w.done.push(from);
+                self.replace_top(s, Frame::React(w.clone()));
+                self.start_reaction_move(s, &w, from, to, ev);
+            }
             Action::ReactCharge(c) => {
                 w.done.push(c);
                 self.replace_top(s, Frame::React(w.clone()));
@@ -588,6 +627,14 @@ impl GloryEmpire {
         {
             m.halted = true;
             m.stop = true;
+        }
+        // G21.2.3, B14.4.3 A Reaction Charge at a stack making a Reaction Move ends that move.
+        for f in s.pending.iter_mut().rev() {
+            if let Frame::ReactMove(rm) = f
+                && rm.units.iter().any(|u| movers.contains(u))
+            {
+                rm.moved = true;
+            }
         }
         if !self.battalion() {
             self.push_reaction_combat(s, cell, units, target, 0, ev);

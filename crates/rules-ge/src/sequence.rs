@@ -165,7 +165,8 @@ impl GloryEmpire {
                 | Frame::FireApply(_)
                 | Frame::Leader(_)
                 | Frame::Step(_)
-                | Frame::Form(_) => None,
+                | Frame::Form(_)
+                | Frame::ReactMove(_) => None,
             };
         }
         match s.stage {
@@ -386,6 +387,7 @@ impl GloryEmpire {
                     }
                 }
                 Frame::ChargeMove(_) => self.charge_auto(s, ev),
+                Frame::ReactMove(_) => self.react_move_auto(s, ev),
                 Frame::FireRoll(_)
                 | Frame::OrdersRoll(_)
                 | Frame::OrdersPass(_)

@@ -578,6 +578,9 @@ pub enum ReactKind {
     Square,
     /// 14.4 Reaction Charge.
     Charge,
+    /// G21.2 Reaction Move (Brigade Game): resolved after the Reaction Formation Change and
+    /// before the Reaction Charge (14.1; the lists of `reaction` set the order, not this one).
+    Move,
 }
 
 /// 14 The reacting player may react to one triggering event.
@@ -621,6 +624,9 @@ pub enum MoveSource {
     ReactionCharge,
     /// B13.4.7 A Retreat Before Combat: answered once it ends (ruling 94).
     RetreatBefore,
+    /// G21.2.3 A Reaction Move (Brigade Game): answered as it leaves its hex and once it ends
+    /// (ge-rulings 172).
+    ReactionMove,
 }
 
 impl MoveSource {
@@ -883,6 +889,26 @@ pub enum Frame {
     Resupply(Vec<UnitId>),
     /// G22.1 The Fatigue Check dice still to roll, one per brigade leader.
     Fatigue(Vec<LeaderId>),
+    /// G21.2 A Reaction Move under way (Brigade Game).
+    ReactMove(ReactMove),
+}
+
+/// G21.2 A Reaction Move: the reacting stack goes from `from` to `to` once the reactions to its
+/// leaving are over (Brigade Game).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ReactMove {
+    /// The moving units, top first.
+    pub units: Vec<UnitId>,
+    /// Its hex.
+    pub from: Cell,
+    /// Where it goes.
+    pub to: Cell,
+    /// 14.1 The stack it answers: those units may not react to it.
+    pub barred: Vec<UnitId>,
+    /// The reactions to its leaving have been offered.
+    pub offered: bool,
+    /// It has arrived.
+    pub moved: bool,
 }
 
 /// B13.2.5 A charging stack's Charge Movement in the Charge Phase (Battalion Game).

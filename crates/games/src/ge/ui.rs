@@ -413,6 +413,12 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     h.hex = Some(b.label(c));
                     h.target_unit.clone_from(&moving);
                 }
+                Action::ReactMove { from, to } => {
+                    // G21.2 The reacting stack and where it rides to.
+                    h.unit = top(from);
+                    h.from = Some(b.label(from));
+                    h.hex = Some(b.label(to));
+                }
                 Action::Resolve(c) => h.hex = Some(b.label(c)),
                 Action::DefendAgainst(c) => {
                     h.hex = Some(b.label(c));
@@ -800,6 +806,7 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
                     ReactKind::Fire => "Reaction Fire (14.2)",
                     ReactKind::Square => "Reaction Formation Change to Square (14.3)",
                     ReactKind::Charge => "Reaction Charge (14.4)",
+                    ReactKind::Move => "Reaction Move (G21.2)",
                 },
             });
         }
