@@ -44,8 +44,9 @@
 //! Check Phase, the Fatigue Chart's FSM and check DRM, fatigued cavalry's Spent markers, the
 //! Fatigue Recovery Phase); in [`columns`] the Close Column, Column of Attack and Division
 //! Mass (G18.2), the Closed Square (G18.4), the Open Column (G18.2.3) and the Quarter-Wheel
-//! (G18.3); in [`refused`] Refused Flanks (G18.5.3); cavalry skirmishers (G18.7) in [`movement`], [`fire`] and [`charge`]; in [`reaction_move`] the Reaction Move of cavalry and
-//! limbered horse artillery (G21.2). Its Command Status by Grand Tactical
+//! (G18.3); in [`refused`] Refused Flanks (G18.5.3); cavalry skirmishers (G18.7) in [`movement`], [`fire`] and [`charge`]; in [`reaction_change`] the wider Reaction Formation
+//! Change (G21.1, with the Open Column's reaction Quarter-Wheel of G18.2.3) and in
+//! [`reaction_move`] the Reaction Move of cavalry and limbered horse artillery (G21.2). Its Command Status by Grand Tactical
 //! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
 //! Command Range.
 //!
@@ -90,6 +91,7 @@ pub mod orders;
 mod plans;
 pub mod rbc;
 pub mod reaction;
+pub mod reaction_change;
 pub mod reaction_move;
 pub mod refused;
 pub mod retreat;

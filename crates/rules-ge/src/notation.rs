@@ -146,6 +146,11 @@ impl GloryEmpire {
             Action::ReactMove { from, to } => {
                 format!("react-move {} {}", self.hex(from), self.hex(to))
             }
+            Action::ReactChange { at, change } => format!(
+                "react-change {} {}",
+                self.hex(at),
+                self.notation(&crate::reaction_change::as_move_action(change))
+            ),
             Action::FormColumn(k) => format!("form {}", k.name()),
             Action::ClosedSquare => "form closed_square".into(),
             Action::RefuseFlank { right } => {
@@ -348,6 +353,13 @@ impl GloryEmpire {
             }
             Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
             Some("recover") => done(2, Action::Recover(self.leader_of(arg(1)?)?)),
+            Some("react-change") => {
+                let at = self.cell_of(arg(1)?)?;
+                let rest = w.get(2..).unwrap_or_default().join(" ");
+                let change = crate::reaction_change::from_move_action(self.parse(&rest)?)
+                    .ok_or_else(|| format!("`{rest}` is no Reaction Formation Change (G21.1)"))?;
+                Ok(Action::ReactChange { at, change })
+            }
             Some("react-move") => done(
                 3,
                 Action::ReactMove {
@@ -611,6 +623,11 @@ impl GloryEmpire {
                 self.lname(l),
                 s.leader(l).fatigue.level
             ),
+            Action::ReactChange { at, change } => format!(
+                "the stack in {} tries a Reaction Formation Change (G21.1): {}",
+                self.hex(at),
+                self.notation(&crate::reaction_change::as_move_action(change))
+            ),
             Action::ReactMove { from, to } => format!(
                 "the stack in {} makes a Reaction Move to {} (G21.2)",
                 self.hex(from),
@@ -769,6 +786,9 @@ impl GloryEmpire {
                     self.side_text(w.side),
                     match w.kind {
                         ReactKind::Fire => "Reaction Fire (14.2)",
+                        ReactKind::Square if self.brigade() => {
+                            "a Reaction Formation Change (14.3, G21.1)"
+                        }
                         ReactKind::Square => "a Reaction Formation Change to Square (14.3)",
                         ReactKind::Charge => "a Reaction Charge (14.4)",
                         ReactKind::Move => "a Reaction Move (G21.2)",

@@ -203,33 +203,12 @@ impl GloryEmpire {
             }
             let ok = match kind {
                 ReactKind::Fire => self.may_react_fire(s, c, top, trig),
-                // RULING: in the Reserve Movement Phase the phasing player's infantry may form
-                // Square against moving enemy cavalry too (4.2.5: he may make reactions).
                 ReactKind::Square => {
-                    // B14.3 Battalion: any moving combat unit entering, leaving or changing
-                    // formation within three hexes, in sight (B14.3.2).
-                    let near = if self.battalion() {
-                        self.los(s, c, x)
-                    } else {
-                        let Trigger::Entered { at } = trig else {
-                            continue;
-                        };
-                        movers
-                            .iter()
-                            .any(|&u| self.data.troops[u.ix()].arm() == Arm::Cavalry)
-                            && b.adjacent(c, at)
-                    };
-                    near && self.data.troops[top.ix()].arm() == Arm::Infantry
-                        && st.iter().all(|&u| {
-                            let t = s.troop(u);
-                            self.data.troops[u.ix()].arm() != Arm::Infantry
-                                || t.morale == Morale::Normal
-                                    && matches!(
-                                        t.formation,
-                                        Formation::Line | Formation::Column | Formation::Sed
-                                    )
-                        })
-                        && self.formation_allowed(Kind::Infantry, Formation::Square, c, false)
+                    // G21.1 In the Brigade Game any combat unit may make another change.
+                    self.may_react_square(s, c, trig, movers)
+                        || self.brigade()
+                            && self.los(s, c, x)
+                            && !self.react_changes(s, c).is_empty()
                 }
                 ReactKind::Charge if self.battalion() => {
                     self.may_reaction_charge(s, &st, c, x, movers)
@@ -254,6 +233,43 @@ impl GloryEmpire {
             }
         }
         out
+    }
+
+    /// 14.3, B14.3 Whether the stack in `c` may react to `trig` of `movers` by forming Square
+    /// (or, refused, by bringing its flank back, G18.5.3).
+    fn may_react_square(&self, s: &State, c: Cell, trig: Trigger, movers: &[UnitId]) -> bool {
+        let b = &self.data.board;
+        let x = trigger_hex(trig);
+        let st = s.stack(c);
+        let Some(&top) = st.first() else {
+            return false;
+        };
+        // RULING: in the Reserve Movement Phase the phasing player's infantry may form
+        // Square against moving enemy cavalry too (4.2.5: he may make reactions).
+        // B14.3 Battalion: any moving combat unit entering, leaving or changing
+        // formation within three hexes, in sight (B14.3.2).
+        let near = if self.battalion() {
+            self.los(s, c, x)
+        } else {
+            let Trigger::Entered { at } = trig else {
+                return false;
+            };
+            movers
+                .iter()
+                .any(|&u| self.data.troops[u.ix()].arm() == Arm::Cavalry)
+                && b.adjacent(c, at)
+        };
+        near && self.data.troops[top.ix()].arm() == Arm::Infantry
+            && st.iter().all(|&u| {
+                let t = s.troop(u);
+                self.data.troops[u.ix()].arm() != Arm::Infantry
+                    || t.morale == Morale::Normal
+                        && matches!(
+                            t.formation,
+                            Formation::Line | Formation::Column | Formation::Sed
+                        )
+            })
+            && self.formation_allowed(Kind::Infantry, Formation::Square, c, false)
     }
 
     /// 14.2 Whether the stack in `c` (top unit `top`) may fire at the event `trig`: infantry
@@ -422,20 +438,28 @@ impl GloryEmpire {
         let Some(Frame::React(w)) = s.pending.last() else {
             return;
         };
+        let movers = self.window_movers(s, w);
         for c in self.window_reactors(s, w) {
-            out.push(match w.kind {
-                ReactKind::Fire => Action::ReactFire(c),
-                ReactKind::Square => Action::ReactSquare(c),
-                ReactKind::Charge => Action::ReactCharge(c),
-                ReactKind::Move => {
-                    out.extend(
-                        self.reaction_move_paths(s, c)
-                            .into_iter()
-                            .map(|(to, _)| Action::ReactMove { from: c, to }),
-                    );
-                    continue;
+            match w.kind {
+                ReactKind::Fire => out.push(Action::ReactFire(c)),
+                ReactKind::Square => {
+                    if self.may_react_square(s, c, w.trigger, &movers) {
+                        out.push(Action::ReactSquare(c));
+                    }
+                    // G21.1 The Brigade Game's other changes.
+                    if self.brigade() {
+                        for change in self.react_changes(s, c) {
+                            out.push(Action::ReactChange { at: c, change });
+                        }
+                    }
                 }
-            });
+                ReactKind::Charge => out.push(Action::ReactCharge(c)),
+                ReactKind::Move => {
+                    for (to, _) in self.reaction_move_paths(s, c) {
+                        out.push(Action::ReactMove { from: c, to });
+                    }
+                }
+            }
         }
         out.push(Action::Pass);
     }
@@ -518,7 +542,11 @@ impl GloryEmpire {
         };
         let x = trigger_hex(w.trigger);
         // G18.6.2 A prone stack stands up as it attempts any reaction.
-        if let Action::ReactFire(c) | Action::ReactSquare(c) | Action::ReactCharge(c) = a {
+        if let Action::ReactFire(c)
+        | Action::ReactSquare(c)
+        | Action::ReactCharge(c)
+        | Action::ReactChange { at: c, .. } = a
+        {
             self.stand_up_in(s, c, ev);
         }
         match a {
@@ -570,6 +598,11 @@ impl GloryEmpire {
                 if let Some(Frame::Check(ck)) = s.pending.last_mut() {
                     ck.modifiers = drms;
                 }
+            }
+            Action::ReactChange { at, change } => {
+                w.done.push(at);
+                self.replace_top(s, Frame::React(w.clone()));
+                self.start_react_change(s, &w, at, change, ev);
             }
             Action::ReactMove { from, to } => {
                 w.done.push(from);

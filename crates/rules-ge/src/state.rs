@@ -488,6 +488,9 @@ pub struct Check {
     /// B7.7.3 A Command Check in a Reserve Command Status Phase.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reserve: bool,
+    /// G21.1 What a Reaction Formation Change's check is for, when it is not a Square.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<crate::action::ReactChange>,
 }
 
 /// A step of the moving group in progress (9.1, 10, 14): each stage may wait for reactions or

@@ -41,8 +41,8 @@ fn bgame() -> GloryEmpire {
     )
 }
 
-/// Plays on while `side` may only pass or dice are due: `side` passes, dice roll middling
-/// (90 on percentile dice: checks fail, fire misses).
+/// Plays on while `side` may only pass or dice are due: `side` passes, dice roll 90 on
+/// percentile dice (checks pass), 5 on a d10.
 fn pass_for(f: &mut Fx, side: coupdoeil_engine::Side, until: impl Fn(&Fx) -> bool) {
     for _ in 0..40 {
         if until(f) {
@@ -346,4 +346,218 @@ fn g21_2_a_formation_change_next_to_cavalry_triggers_it_and_is_completed() {
         Formation::Line,
         "the change is made"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// G21.1 Reaction Formation Change.
+
+/// The Reaction Formation Changes on offer to the stack in `hex`, as their notation after the
+/// hex.
+fn changes(f: &Fx, hex: &str) -> Vec<String> {
+    let c = f.hex(hex);
+    f.legal()
+        .iter()
+        .filter(|a| matches!(a, Action::ReactChange { at, .. } if *at == c))
+        .map(|a| {
+            let t = f.game.action_notation(a);
+            // Every change's notation parses back.
+            assert_eq!(f.game.parse_action(&t).as_ref(), Ok(a), "{t}");
+            t.splitn(3, ' ').nth(2).unwrap().to_string()
+        })
+        .collect()
+}
+
+/// British `units` stand; French grenadiers step from 0206 to 0205 (three hexes from 0203).
+/// Returns at the British Reaction Formation Change window.
+fn grenadiers_step_near(game: GloryEmpire, units: &[(&str, &str, Formation, &str)]) -> Fx {
+    let mut f = Fx::empty_of(game);
+    for &(id, hex, form, facing) in units {
+        f.put(id, hex, form, facing);
+    }
+    f.put("gren-1-1", "0206", Formation::Column, "N");
+    f.at(common::F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0205");
+    pass_for(&mut f, common::B, |f| {
+        f.legal()
+            .iter()
+            .any(|a| matches!(a, Action::ReactChange { .. }))
+    });
+    f
+}
+
+/// Rolls every pending die at `v`.
+fn dice(f: &mut Fx, v: u8) {
+    while f.to_act() == ToAct::Chance {
+        f.d100(v);
+    }
+}
+
+fn facing_of(f: &Fx, id: &str) -> Facing {
+    f.s.troop(f.unit(id)).facing
+}
+
+use coupdoeil_hex::Facing;
+
+#[test]
+fn g21_1_cavalry_may_turn_one_hexside_or_vertex_in_reaction() {
+    let mut f = grenadiers_step_near(ggame(), &[("20ld", "0203", Formation::Line, "SSE")]);
+    let v = changes(&f, "0203");
+    let sse: Facing = "SSE".parse().unwrap();
+    for want in [sse.rotate(2), sse.rotate(-2), sse.rotate(6)] {
+        assert!(v.contains(&format!("face {want}")), "{want} in {v:?}");
+    }
+    assert!(!v.contains(&format!("face {}", sse.rotate(4))), "{v:?}");
+    assert!(v.contains(&"form column".to_string()), "{v:?}");
+    let to = sse.rotate(2);
+    f.play(&format!("react-change 0203 face {to}"));
+    dice(&mut f, 90);
+    assert_eq!(facing_of(&f, "20ld"), to);
+    assert_eq!(
+        f.morale_of("20ld"),
+        Morale::Normal,
+        "no Disorder for a change"
+    );
+    assert!(
+        f.log().contains("Reaction Formation Change (G21.1)"),
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn g21_1_a_failed_check_leaves_the_stack_as_it_was_and_worse() {
+    let mut f = grenadiers_step_near(ggame(), &[("20ld", "0203", Formation::Line, "SSE")]);
+    f.play("react-change 0203 form column");
+    dice(&mut f, 0);
+    assert_eq!(f.formation_of("20ld"), Formation::Line);
+    assert_eq!(f.morale_of("20ld"), Morale::Disorder);
+}
+
+#[test]
+fn g21_1_artillery_limbers_in_reaction() {
+    let mut f = grenadiers_step_near(ggame(), &[("robe", "0203", Formation::Unlimbered, "S")]);
+    let v = changes(&f, "0203");
+    assert!(v.contains(&"form limbered".to_string()), "{v:?}");
+    f.play("react-change 0203 form limbered");
+    dice(&mut f, 90);
+    assert_eq!(f.formation_of("robe"), Formation::Limbered);
+}
+
+#[test]
+fn g21_1_infantry_in_line_about_faces_and_refuses_a_flank_in_reaction() {
+    let f = grenadiers_step_near(ggame(), &[("2-97", "0203", Formation::Line, "SSE")]);
+    let v = changes(&f, "0203");
+    assert!(v.contains(&"refuse right".to_string()), "{v:?}");
+    assert!(v.contains(&"refuse left".to_string()), "{v:?}");
+    let mut g = grenadiers_step_near(ggame(), &[("2-97", "0203", Formation::Line, "SSE")]);
+    g.play("react-change 0203 refuse right");
+    dice(&mut g, 90);
+    assert_eq!(
+        g.s.troop(g.unit("2-97")).refused,
+        coupdoeil_ge::refused::RIGHT
+    );
+    let mut h = grenadiers_step_near(ggame(), &[("2-97", "0203", Formation::Line, "SSE")]);
+    let back = "SSE".parse::<Facing>().unwrap().rotate(6);
+    h.play(&format!("react-change 0203 face {back}"));
+    dice(&mut h, 90);
+    let t = h.s.troop(h.unit("2-97"));
+    assert_eq!(
+        (t.facing, t.inverted),
+        (back, true),
+        "G18.1.2 the about-face inverts"
+    );
+}
+
+#[test]
+fn g21_1_skirmishers_deploy_and_the_stacking_order_changes_in_reaction() {
+    let mut f = grenadiers_step_near(
+        ggame(),
+        &[
+            ("2-97", "0203", Formation::Line, "SSE"),
+            ("2-43", "0203", Formation::Line, "SSE"),
+        ],
+    );
+    let v = changes(&f, "0203");
+    assert!(v.contains(&"skirmish 2".to_string()), "{v:?}");
+    assert!(v.contains(&"top 2-97".to_string()), "{v:?}");
+    assert!(!v.contains(&"skirmish 0".to_string()), "deploy only: {v:?}");
+    f.play("react-change 0203 top 2-97");
+    dice(&mut f, 90);
+    assert_eq!(f.s.stack(f.hex("0203"))[0], f.unit("2-97"));
+}
+
+#[test]
+fn g18_2_3_an_open_column_quarter_wheels_into_line_in_reaction() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0203", Formation::Column, "S");
+    f.s.troop_mut(f.unit("2-97")).column = Some(coupdoeil_ge::data::ColumnKind::Open);
+    f.put("gren-1-1", "0206", Formation::Column, "N");
+    f.at(common::F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0205");
+    pass_for(&mut f, common::B, |f| {
+        f.legal()
+            .iter()
+            .any(|a| matches!(a, Action::ReactChange { .. }))
+    });
+    let v = changes(&f, "0203");
+    assert!(v.contains(&"quarter-wheel right".to_string()), "{v:?}");
+    f.play("react-change 0203 quarter-wheel right");
+    dice(&mut f, 90);
+    let t = f.s.troop(f.unit("2-97"));
+    assert_eq!((t.formation, t.column), (Formation::Line, None));
+    assert_eq!(
+        t.facing,
+        "S".parse::<Facing>()
+            .unwrap()
+            .rotate(coupdoeil_ge::columns::QUARTER_WHEEL_STEPS)
+    );
+}
+
+#[test]
+fn g21_1_only_in_the_brigade_game_and_only_in_the_normal_state() {
+    let mut f = Fx::empty_of(bgame());
+    f.put("20ld", "0203", Formation::Line, "SSE");
+    f.put("gren-1-1", "0206", Formation::Column, "N");
+    f.at(common::F, Stage::Movement);
+    f.play("select gren-1-1");
+    f.play("step 0205");
+    assert!(
+        !f.legal()
+            .iter()
+            .any(|a| matches!(a, Action::ReactChange { .. }))
+    );
+    let mut g = Fx::empty_of(ggame());
+    g.put("20ld", "0203", Formation::Line, "SSE");
+    g.morale("20ld", Morale::Disorder);
+    g.put("gren-1-1", "0206", Formation::Column, "N");
+    g.at(common::F, Stage::Movement);
+    g.play("select gren-1-1");
+    g.play("step 0205");
+    assert!(
+        !g.legal()
+            .iter()
+            .any(|a| matches!(a, Action::ReactChange { .. })),
+        "{:?}",
+        g.legal_text()
+    );
+}
+
+#[test]
+fn g21_1_cavalry_that_turns_charges_from_its_new_front() {
+    let charge_offered = |f: &Fx| f.can("react-charge 0203");
+    let until = |f: &Fx| f.can("react-charge 0203") || f.to_act() == ToAct::Side(common::F);
+    // Facing east, the grenadiers entering 0205 are outside its Reaction Charge Zone.
+    let mut f = grenadiers_step_near(ggame(), &[("20ld", "0203", Formation::Line, "E")]);
+    f.play("pass");
+    pass_for(&mut f, common::B, until);
+    assert!(!charge_offered(&f), "{:?}", f.legal_text());
+    // Turned a vertex to the south-south-east as they leave 0206, it may charge them in 0205.
+    let mut f = grenadiers_step_near(ggame(), &[("20ld", "0203", Formation::Line, "E")]);
+    f.play("react-change 0203 face SSE");
+    dice(&mut f, 90);
+    assert_eq!(facing_of(&f, "20ld"), "SSE".parse().unwrap());
+    pass_for(&mut f, common::B, until);
+    assert!(charge_offered(&f), "{:?}", f.legal_text());
 }

@@ -407,7 +407,10 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                         h.from = Some(b.label(r.at));
                     }
                 }
-                Action::ReactFire(c) | Action::ReactSquare(c) | Action::ReactCharge(c) => {
+                Action::ReactFire(c)
+                | Action::ReactSquare(c)
+                | Action::ReactCharge(c)
+                | Action::ReactChange { at: c, .. } => {
                     // The reacting stack: its hex is what the player clicks.
                     h.unit = top(c);
                     h.hex = Some(b.label(c));
