@@ -152,6 +152,16 @@ pub enum Action {
     },
     /// G22.3 This brigade leader's brigade enters Fatigue Recovery.
     Recover(LeaderId),
+    /// G20.1 Declare a Wave Charge on `target`, this cavalry counter (with a Charge marker) its
+    /// first wave.
+    WaveCharge {
+        /// The first wave.
+        unit: UnitId,
+        /// The one target of every wave.
+        target: Cell,
+    },
+    /// G20.1 This cavalry counter joins the Wave Charge being declared, as its next wave.
+    Wave(UnitId),
     /// G21.1 The stack in `at` attempts this Reaction Formation Change (Brigade Game).
     ReactChange {
         /// The reacting stack's hex.

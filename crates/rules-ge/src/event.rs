@@ -241,6 +241,8 @@ pub enum Event {
         from: Cell,
         to: Cell,
     },
+    /// G20.1 A Wave Charge was declared: its waves in order, and its one target.
+    WaveChargeDeclared { units: Vec<UnitId>, target: Cell },
     /// G21.2 A stack made a Reaction Move.
     ReactionMoved {
         units: Vec<UnitId>,

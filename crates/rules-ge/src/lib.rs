@@ -46,7 +46,8 @@
 //! Mass (G18.2), the Closed Square (G18.4), the Open Column (G18.2.3) and the Quarter-Wheel
 //! (G18.3); in [`refused`] Refused Flanks (G18.5.3); cavalry skirmishers (G18.7) in [`movement`], [`fire`] and [`charge`]; in [`reaction_change`] the wider Reaction Formation
 //! Change (G21.1, with the Open Column's reaction Quarter-Wheel of G18.2.3) and in
-//! [`reaction_move`] the Reaction Move of cavalry and limbered horse artillery (G21.2). Its Command Status by Grand Tactical
+//! [`reaction_move`] the Reaction Move of cavalry and limbered horse artillery (G21.2); in
+//! [`wave`] the Wave Charge (G20). Its Command Status by Grand Tactical
 //! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
 //! Command Range.
 //!
@@ -99,6 +100,7 @@ pub mod sequence;
 pub mod stacking;
 pub mod state;
 pub mod tables;
+pub mod wave;
 pub mod zoc;
 
 pub use action::{Action, Chance};

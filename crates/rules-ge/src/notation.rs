@@ -146,6 +146,10 @@ impl GloryEmpire {
             Action::ReactMove { from, to } => {
                 format!("react-move {} {}", self.hex(from), self.hex(to))
             }
+            Action::WaveCharge { unit, target } => {
+                format!("wave-charge {} {}", self.uid(unit), self.hex(target))
+            }
+            Action::Wave(u) => format!("wave {}", self.uid(u)),
             Action::ReactChange { at, change } => format!(
                 "react-change {} {}",
                 self.hex(at),
@@ -360,6 +364,14 @@ impl GloryEmpire {
                     .ok_or_else(|| format!("`{rest}` is no Reaction Formation Change (G21.1)"))?;
                 Ok(Action::ReactChange { at, change })
             }
+            Some("wave-charge") => done(
+                3,
+                Action::WaveCharge {
+                    unit: self.unit_of(arg(1)?)?,
+                    target: self.cell_of(arg(2)?)?,
+                },
+            ),
+            Some("wave") => done(2, Action::Wave(self.unit_of(arg(1)?)?)),
             Some("react-move") => done(
                 3,
                 Action::ReactMove {
@@ -623,6 +635,12 @@ impl GloryEmpire {
                 self.lname(l),
                 s.leader(l).fatigue.level
             ),
+            Action::WaveCharge { unit, target } => format!(
+                "declare a Wave Charge on {}, {} its first wave (G20.1)",
+                self.hex(target),
+                self.uname(unit)
+            ),
+            Action::Wave(u) => format!("{} charges as the next wave (G20.1)", self.uname(u)),
             Action::ReactChange { at, change } => format!(
                 "the stack in {} tries a Reaction Formation Change (G21.1): {}",
                 self.hex(at),
@@ -839,6 +857,18 @@ impl GloryEmpire {
                     cm.hexes,
                     if cm.hexes == 1 { "" } else { "es" }
                 ),
+                Frame::Waves(w) if !w.launched => format!(
+                    "the Wave Charge on {}: {} wave{} so far, another, or launch them (G20.1)",
+                    self.hex(w.target),
+                    w.units.len(),
+                    if w.units.len() == 1 { "" } else { "s" }
+                ),
+                Frame::Waves(w) => format!(
+                    "the Wave Charge on {}, wave {} of {} (G20.1.1)",
+                    self.hex(w.target),
+                    w.next,
+                    w.units.len()
+                ),
                 Frame::ReactMove(rm) => format!(
                     "{}'s Reaction Move from {} to {} (G21.2)",
                     self.units_text(&rm.units),
@@ -941,6 +971,12 @@ impl GloryEmpire {
                 if units.len() == 1 { "s" } else { "" },
                 self.hex(*from),
                 self.hex(*to)
+            ),
+            Event::WaveChargeDeclared { units, target } => format!(
+                "Wave Charge on {} in {} waves: {} (G20.1)",
+                self.hex(*target),
+                units.len(),
+                self.units_text(units)
             ),
             Event::ReactionMoved { units, from, to } => format!(
                 "{} make{} a Reaction Move from {} to {} (G21.2)",

@@ -100,6 +100,11 @@ impl GloryEmpire {
             },
             // G21.2 Only the moving player's infantry and artillery trigger a Reaction Move.
             MoveSource::ReactionMove => battalion_trigger_kinds(t),
+            // G20.1.2 A later wave of a Wave Charge may only be Reaction Charged.
+            MoveSource::LaterWave => match t {
+                Trigger::Enter { .. } => &[],
+                _ => &[ReactKind::Charge],
+            },
         }
     }
 
@@ -620,7 +625,7 @@ impl GloryEmpire {
                 let st = s.stack(c);
                 // B14.4.2 One attempt per moving enemy stack.
                 if self.battalion()
-                    && let Some(key) = Self::mover_key(&self.window_movers(s, &w))
+                    && let Some(key) = self.attempt_key(s, &self.window_movers(s, &w))
                 {
                     for &u in &st {
                         s.reaction_charges.push((u, key));

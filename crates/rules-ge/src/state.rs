@@ -630,6 +630,9 @@ pub enum MoveSource {
     /// G21.2.3 A Reaction Move (Brigade Game): answered as it leaves its hex and once it ends
     /// (ge-rulings 172).
     ReactionMove,
+    /// G20.1.2 The Charge Movement of a Wave Charge's second or later wave: only a Reaction
+    /// Charge answers it.
+    LaterWave,
 }
 
 impl MoveSource {
@@ -894,6 +897,21 @@ pub enum Frame {
     Fatigue(Vec<LeaderId>),
     /// G21.2 A Reaction Move under way (Brigade Game).
     ReactMove(ReactMove),
+    /// G20.1 A Wave Charge being declared or under way (Brigade Game).
+    Waves(WaveCharge),
+}
+
+/// G20.1 A Wave Charge: up to four cavalry counters charging one target, one after the other.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct WaveCharge {
+    /// The one target hex of every wave.
+    pub target: Cell,
+    /// The waves, one counter each, in the order they charge.
+    pub units: Vec<UnitId>,
+    /// The waves are all declared and the charges have begun.
+    pub launched: bool,
+    /// How many waves have begun their Charge Movement.
+    pub next: u8,
 }
 
 /// G21.2 A Reaction Move: the reacting stack goes from `from` to `to` once the reactions to its
@@ -966,6 +984,8 @@ pub enum ChargeKind {
     FollowOn,
     /// B14.4.5 A Reaction Charge Movement to the hex of the stack that triggered it.
     Reaction,
+    /// G20.1.1 One wave of a Wave Charge, on the target declared for all its waves.
+    Wave,
 }
 
 /// B13.2.7 A stack's Charge marker with the potential targets in its zone when it was placed

@@ -561,3 +561,232 @@ fn g21_1_cavalry_that_turns_charges_from_its_new_front() {
     pass_for(&mut f, common::B, until);
     assert!(charge_offered(&f), "{:?}", f.legal_text());
 }
+
+// ---------------------------------------------------------------------------------------------
+// G20 Wave Charge.
+
+use coupdoeil_ge::state::{CombatStep, Frame};
+
+/// French dragoons, both halves of the regiment with Charge markers in two hexes next to each
+/// other and to the British 2/97th in 0204, in the French Charge Phase.
+fn dragoons_ready(game: GloryEmpire) -> Fx {
+    let mut f = Fx::empty_of(game);
+    f.put("2-97", "0204", Formation::Line, "NNE");
+    let b = &f.game.data.board;
+    let target = f.hex("0204");
+    let first = f.hex("0203");
+    let second = b
+        .neighbors(target)
+        .find(|&n| n != first && b.adjacent(n, first))
+        .unwrap();
+    let facing = |from| Facing::from_edge(b.direction(from, target).unwrap());
+    let (f1, f2, l2) = (facing(first), facing(second), f.label(second));
+    f.put("drag-3a", "0203", Formation::Column, &f1.to_string());
+    f.put("drag-3b", &l2, Formation::Column, &f2.to_string());
+    for (id, c) in [("drag-3a", first), ("drag-3b", second)] {
+        let u = f.unit(id);
+        f.s.troop_mut(u).charge = Some(c);
+    }
+    f.at(common::F, Stage::Charges);
+    f.s.queue = vec![first, second];
+    f.s.queue.sort_unstable();
+    f
+}
+
+/// Which wave of the Wave Charge is under way (0 if none).
+fn wave_no(f: &Fx) -> u8 {
+    f.s.pending
+        .iter()
+        .rev()
+        .find_map(|x| match x {
+            Frame::Waves(w) => Some(w.next),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+/// Plays the Wave Charge out: the French charge the target when they can, else step on; the
+/// British fire their Defensive Fire when offered and pass otherwise. Percentile dice 50; the
+/// first wave loses its Cold Steel (0 against 9), the second wins it (9 against 0). Returns
+/// the waves in which Defensive Fire was offered.
+fn play_waves(f: &mut Fx) -> Vec<u8> {
+    let mut fired = Vec::new();
+    for _ in 0..300 {
+        if f.s.pending.is_empty() {
+            break;
+        }
+        match f.to_act() {
+            ToAct::Chance => {
+                let step = match f.s.pending.last() {
+                    Some(Frame::Combat(c)) => Some(c.step),
+                    _ => None,
+                };
+                let w = wave_no(f);
+                let c = match (f.game.chance(&f.s).outcomes()[0].0, step) {
+                    (Chance::D10(_), Some(CombatStep::ColdSteelAttacker)) => {
+                        Chance::D10(if w == 1 { 0 } else { 9 })
+                    }
+                    (Chance::D10(_), Some(CombatStep::ColdSteelDefender)) => {
+                        Chance::D10(if w == 1 { 9 } else { 0 })
+                    }
+                    (Chance::D10(_), _) => Chance::D10(5),
+                    (Chance::Percentile(_), _) => Chance::Percentile(50),
+                    (Chance::Pick(_), _) => Chance::Pick(0),
+                };
+                f.roll(c);
+            }
+            ToAct::Side(side) => {
+                let legal = f.legal();
+                let pick = if side == common::F {
+                    legal
+                        .iter()
+                        .find(|a| matches!(a, Action::Charge(_)))
+                        .or_else(|| legal.iter().find(|a| matches!(a, Action::Step(_))))
+                        .or_else(|| legal.iter().find(|a| **a == Action::Pass))
+                        .unwrap_or(&legal[0])
+                        .to_owned()
+                } else if let Some(a) = legal.iter().find(|a| matches!(a, Action::DefendAgainst(_)))
+                {
+                    fired.push(wave_no(f));
+                    *a
+                } else if legal.contains(&Action::Pass) {
+                    Action::Pass
+                } else {
+                    legal[0]
+                };
+                f.game
+                    .apply_action_unchecked(&mut f.s, &pick, &mut f.events);
+            }
+            ToAct::Over => break,
+        }
+    }
+    fired
+}
+
+#[test]
+fn g20_1_two_dragoon_counters_charge_one_target_in_waves() {
+    let mut f = dragoons_ready(ggame());
+    assert!(f.can("wave-charge drag-3a 0204"), "{:?}", f.legal_text());
+    // drag-3b is the only counter that may join, and a Wave Charge needs two: it joins and
+    // the two waves are launched without more decisions.
+    f.play("wave-charge drag-3a 0204");
+    assert!(
+        f.log().contains("Wave Charge on 0204 in 2 waves"),
+        "{}",
+        f.log()
+    );
+    assert!(f.s.queue.is_empty(), "both markers are the waves'");
+    let fired = play_waves(&mut f);
+    let log = f.log();
+    // G20.1.1 Each wave fights its own close combat, one after the other.
+    assert_eq!(
+        log.matches("Charge (13.2) against 0204").count(),
+        2,
+        "{log}"
+    );
+    // Only the first wave draws the Defender MC and the Defensive Fire.
+    assert_eq!(
+        log.matches("Charge Defender Morale Check").count(),
+        1,
+        "{log}"
+    );
+    assert!(fired.iter().all(|&w| w == 1), "{fired:?}");
+}
+
+#[test]
+fn g20_1_the_waves_are_of_one_brigade_and_in_contiguous_hexes() {
+    let f = dragoons_ready(ggame());
+    let u = f.unit("drag-3b");
+    let a = f.unit("drag-3a");
+    let target = f.hex("0204");
+    assert!(f.game.may_wave(&f.s, u, target, &[a]));
+    // Another brigade's cavalry may not join.
+    let g = dragoons_ready(ggame_with(|t| {
+        t.replacen(
+            "leader = \"margaron\"\ntype = \"battle\"\nunit = \"3rd-provisional-dragoons\"\nsteps = [{ sp = 6, mv = 30, cvm = 2 }, { sp = 4, mv = 35, cvm = 1 }]\n\n[[squadron]]\nid = \"drag-3b\"\nside = \"french\"\nname = \"3rd Prov. Dragoons (2nd half)\"\nleader = \"margaron\"",
+            "leader = \"margaron\"\ntype = \"battle\"\nunit = \"3rd-provisional-dragoons\"\nsteps = [{ sp = 6, mv = 30, cvm = 2 }, { sp = 4, mv = 35, cvm = 1 }]\n\n[[squadron]]\nid = \"drag-3b\"\nside = \"french\"\nname = \"3rd Prov. Dragoons (2nd half)\"\nleader = \"kellermann\"",
+            1,
+        )
+    }));
+    assert!(
+        !g.game
+            .may_wave(&g.s, g.unit("drag-3b"), target, &[g.unit("drag-3a")]),
+        "another brigade"
+    );
+    // Nor cavalry two hexes from every wave.
+    let mut h = dragoons_ready(ggame());
+    let far = h.hex("0201");
+    h.s.troop_mut(u).cell = Some(far);
+    h.s.troop_mut(u).charge = Some(far);
+    assert!(!h.game.may_wave(&h.s, u, target, &[a]));
+    // Not in the Battalion Game.
+    let mut bg = dragoons_ready(bgame());
+    assert!(!bg.game.may_wave(&bg.s, u, target, &[a]));
+    bg.settle();
+    assert!(!bg.can("wave-charge drag-3a 0204"));
+}
+
+#[test]
+fn g20_1_1_waves_that_find_the_target_empty_ride_up_and_regroup() {
+    let mut f = dragoons_ready(ggame());
+    f.play("wave-charge drag-3a 0204");
+    // The British battalion slips away before the first wave moves.
+    f.s.troop_mut(f.unit("2-97")).cell = Some(f.hex("0207"));
+    f.settle();
+    play_waves(&mut f);
+    let log = f.log();
+    assert_eq!(log.matches("Charge (13.2) against").count(), 0, "{log}");
+    // Both waves stayed next to the empty target and regrouped: spent, no combat.
+    for id in ["drag-3a", "drag-3b"] {
+        assert!(f.s.troop(f.unit(id)).spent > 0, "{id}: {log}");
+        let c = f.s.troop(f.unit(id)).cell.unwrap();
+        assert!(
+            f.game.data.board.adjacent(c, f.hex("0204")) || c == f.hex("0204"),
+            "{log}"
+        );
+    }
+}
+
+#[test]
+fn g20_1_2_later_waves_draw_only_reaction_charges_each_reactor_trying_once() {
+    use coupdoeil_ge::state::{MoveSource, ReactKind, Trigger, WaveCharge};
+    let mut f = dragoons_ready(ggame());
+    let (a, b) = (f.unit("drag-3a"), f.unit("drag-3b"));
+    let c = f.hex("0203");
+    // The first wave's moves draw every reaction; a later wave's only a Reaction Charge.
+    let leave = Trigger::Leave { from: c };
+    assert_eq!(
+        f.game.kinds_of(leave, MoveSource::Charge),
+        &[ReactKind::Fire, ReactKind::Square, ReactKind::Charge]
+    );
+    assert_eq!(
+        f.game.kinds_of(leave, MoveSource::LaterWave),
+        &[ReactKind::Charge]
+    );
+    assert!(
+        f.game
+            .kinds_of(Trigger::Enter { from: c, to: c }, MoveSource::LaterWave)
+            .is_empty()
+    );
+    // One Reaction Charge attempt per unit against the whole Wave Charge: the attempts
+    // against either wave count against the same key.
+    f.s.pending.push(Frame::Waves(WaveCharge {
+        target: f.hex("0204"),
+        units: vec![b, a],
+        launched: true,
+        next: 1,
+    }));
+    let first = f.game.attempt_key(&f.s, &[b]);
+    if let Some(Frame::Waves(w)) = f.s.pending.last_mut() {
+        w.next = 2;
+    }
+    let second = f.game.attempt_key(&f.s, &[a]);
+    assert_eq!(first, second);
+    assert_eq!(first, Some(a.min(b)));
+    f.s.pending.clear();
+    assert_eq!(
+        f.game.attempt_key(&f.s, &[b]),
+        Some(b),
+        "outside a Wave Charge"
+    );
+}

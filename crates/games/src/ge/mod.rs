@@ -250,6 +250,10 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
             "a Charge Movement from {} (B13.2.5)",
             b.label(cm.origin)
         )),
+        Some(Frame::Waves(w)) => Some(format!(
+            "a Wave Charge on {} (G20.1)",
+            b.label(w.target)
+        )),
         Some(Frame::ReactMove(rm)) => Some(format!(
             "a Reaction Move from {} to {} (G21.2)",
             b.label(rm.from),

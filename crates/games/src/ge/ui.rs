@@ -422,6 +422,16 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     h.from = Some(b.label(from));
                     h.hex = Some(b.label(to));
                 }
+                Action::WaveCharge { unit, target } => {
+                    // G20.1 The first wave, and the one target.
+                    h.unit = Some(uid(g, unit));
+                    h.from = at(unit);
+                    h.hex = Some(b.label(target));
+                }
+                Action::Wave(u) => {
+                    h.unit = Some(uid(g, u));
+                    h.hex = at(u);
+                }
                 Action::Resolve(c) => h.hex = Some(b.label(c)),
                 Action::DefendAgainst(c) => {
                     h.hex = Some(b.label(c));
