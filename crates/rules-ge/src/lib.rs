@@ -47,7 +47,7 @@
 //! (G18.3); in [`refused`] Refused Flanks (G18.5.3); cavalry skirmishers (G18.7) in [`movement`], [`fire`] and [`charge`]; in [`reaction_change`] the wider Reaction Formation
 //! Change (G21.1, with the Open Column's reaction Quarter-Wheel of G18.2.3) and in
 //! [`reaction_move`] the Reaction Move of cavalry and limbered horse artillery (G21.2); in
-//! [`wave`] the Wave Charge (G20). Its Command Status by Grand Tactical
+//! [`wave`] the Wave Charge (G20); in [`ranks`] the optional Rank and File (G18.5.2). Its Command Status by Grand Tactical
 //! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
 //! Command Range.
 //!
@@ -90,6 +90,7 @@ pub mod observe;
 pub mod occ;
 pub mod orders;
 mod plans;
+pub mod ranks;
 pub mod rbc;
 pub mod reaction;
 pub mod reaction_change;

@@ -790,3 +790,85 @@ fn g20_1_2_later_waves_draw_only_reaction_charges_each_reactor_trying_once() {
         "outside a Wave Charge"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// G18.5.2 Rank and File (optional).
+
+/// The Brigade test scenario with the optional Rank and File: the British in two ranks, the
+/// French in `french` ranks.
+fn ranks_game(french: u8) -> GloryEmpire {
+    ggame_with(move |t| {
+        format!(
+            "{t}\n[[nation]]\nid = \"british\"\nattack_method = \"linear\"\nranks = 2\n\n\
+             [[nation]]\nid = \"french\"\nattack_method = \"massed\"\nranks = {french}\n"
+        )
+    })
+}
+
+/// Two reduced grenadier battalions (3 SP, FS 2 each) in Line in 0205: the Fire Strength of
+/// their stack.
+fn grenadier_line_fs(game: GloryEmpire) -> u8 {
+    let mut f = Fx::empty_of(game);
+    f.put("gren-1-2", "0205", Formation::Line, "NNE");
+    f.put("gren-1-1", "0205", Formation::Line, "NNE");
+    f.steps("gren-1-1", 1);
+    f.steps("gren-1-2", 1);
+    f.game.strength(&f.s, f.hex("0205")).unwrap().fs
+}
+
+#[test]
+fn g18_5_2_a_three_rank_line_fires_seven_sp_a_two_rank_line_five() {
+    assert_eq!(
+        grenadier_line_fs(ggame()),
+        2,
+        "the chart's 5 SP: one battalion fires"
+    );
+    assert_eq!(
+        grenadier_line_fs(ranks_game(3)),
+        4,
+        "three ranks: 7 SP, both fire"
+    );
+    assert_eq!(grenadier_line_fs(ranks_game(2)), 2, "two ranks: 5 SP");
+    let g = ranks_game(3);
+    assert!(g.rank_and_file());
+    assert_eq!(g.ranks_of(g.data.troop_by_id("2-97").unwrap()), 2);
+}
+
+#[test]
+fn g18_5_2_open_column_limits_by_ranks_and_a_mixed_stack_takes_two() {
+    let check = |game: GloryEmpire, mixed: bool| {
+        let mut f = Fx::empty_of(game);
+        f.put("gren-1-2", "0205", Formation::Line, "NNE");
+        f.steps("gren-1-2", 1);
+        f.put("gren-1-1", "0205", Formation::Line, "NNE");
+        f.steps("gren-1-1", 1);
+        if mixed {
+            // One battalion of the stack of a nation in two ranks.
+            let u = f.unit("gren-1-2");
+            f.game.data.troops[u.ix()].nation = "british".into();
+        }
+        f.game.may_form_open_column(&f.s, f.hex("0205"))
+    };
+    // 6 SP in three ranks may; in two ranks, or mixed with two-rank units, not.
+    assert!(check(ranks_game(3), false));
+    assert!(!check(ranks_game(2), false));
+    assert!(
+        !check(ranks_game(3), true),
+        "a mixed stack takes the two-rank limit"
+    );
+    assert!(check(ggame(), true), "the rule not in play: 7 SP");
+    let e = common::errors_of(
+        |t| {
+            format!(
+                "{}\n[[nation]]\nid = \"british\"\nattack_method = \"linear\"\nranks = 4\n",
+                t.replacen(
+                    "setup = \"historical\"\n",
+                    "setup = \"historical\"\nlevel = \"brigade\"\n",
+                    1
+                )
+            )
+        },
+        |c| c.to_string(),
+    );
+    assert!(e.contains("2 or 3 ranks"), "{e}");
+}
