@@ -1320,6 +1320,9 @@ pub struct Data {
     /// G18.5.2 The optional Rank and File: the ranks of each nation that states them
     /// (`[[nation]] ranks`, 2 or 3), sorted; none stated, the rule is not in play.
     pub ranks: Vec<(String, u8)>,
+    /// G18.5.3 The nations whose units may refuse both flanks (`[[nation]]
+    /// refuse_both_flanks`), sorted.
+    pub refuse_both: Vec<String>,
     /// B7.9.3 Each side's Supply Sources (`[[supply]]`), sorted.
     pub supply: BySide<Vec<Cell>>,
     /// Scoring.
@@ -1755,6 +1758,9 @@ struct RawNation {
     /// G18.5.2 (optional) How many ranks its line forms in, 2 or 3.
     #[serde(default)]
     ranks: Option<u8>,
+    /// G18.5.3 Its units may refuse both flanks (the Prussians before 1808).
+    #[serde(default)]
+    refuse_both_flanks: bool,
 }
 
 #[derive(Deserialize)]
@@ -2757,7 +2763,11 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
     // B13.1.6 Attack Methods by nation.
     let mut attack_methods: Vec<(String, AttackMethod)> = Vec::new();
     let mut ranks: Vec<(String, u8)> = Vec::new();
+    let mut refuse_both: Vec<String> = Vec::new();
     for (i, n) in l.indexed::<RawNation>("nation", false) {
+        if n.refuse_both_flanks {
+            refuse_both.push(n.id.clone());
+        }
         match n.ranks {
             None => {}
             Some(r @ (2 | 3)) => ranks.push((n.id.clone(), r)),
@@ -2776,6 +2786,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
     }
     attack_methods.sort();
     ranks.sort();
+    refuse_both.sort();
     // B7.9.3 Supply Sources.
     let mut supply: BySide<Vec<Cell>> = BySide::new(Vec::new(), Vec::new());
     for (i, r) in l.indexed::<RawSupply>("supply", false) {
@@ -2823,6 +2834,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 objectives,
                 attack_methods,
                 ranks,
+                refuse_both,
                 supply,
                 scoring,
                 tables,

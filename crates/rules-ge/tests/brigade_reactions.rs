@@ -872,3 +872,71 @@ fn g18_5_2_open_column_limits_by_ranks_and_a_mixed_stack_takes_two() {
     );
     assert!(e.contains("2 or 3 ranks"), "{e}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// G18.5.3 Refused Flanks: both flanks.
+
+use coupdoeil_ge::data::Arc;
+
+/// The 2/97th in Line facing NNE in 0205, moving, in a scenario where its nation may refuse
+/// both flanks or not.
+fn line_moving(both: bool) -> Fx {
+    let extra = if both {
+        "\n[[nation]]\nid = \"british\"\nattack_method = \"linear\"\nrefuse_both_flanks = true\n"
+    } else {
+        ""
+    };
+    let mut f = Fx::empty_of(ggame_with(move |t| format!("{t}{extra}")));
+    f.put("2-97", "0205", Formation::Line, "NNE");
+    f.at(common::B, Stage::Movement);
+    f.play("select 2-97");
+    f
+}
+
+#[test]
+fn g18_5_3_a_nation_allowed_refuses_both_flanks_four_front_two_flank() {
+    let mut f = line_moving(true);
+    f.play("refuse right");
+    assert!(f.can("refuse left"), "{:?}", f.legal_text());
+    f.play("refuse left");
+    let arcs = f.game.unit_arcs(&f.s, f.unit("2-97"));
+    assert_eq!(
+        arcs.iter().filter(|&&a| a == Arc::Front).count(),
+        4,
+        "{arcs:?}"
+    );
+    assert_eq!(
+        arcs.iter().filter(|&&a| a == Arc::Flank).count(),
+        2,
+        "{arcs:?}"
+    );
+    assert_eq!(
+        f.s.troop(f.unit("2-97")).refused,
+        coupdoeil_ge::refused::RIGHT | coupdoeil_ge::refused::LEFT
+    );
+    // Others refuse one flank at a time (ruling 120).
+    let mut g = line_moving(false);
+    g.play("refuse right");
+    assert!(!g.can("refuse left"), "{:?}", g.legal_text());
+}
+
+#[test]
+fn g18_5_3_a_stack_refusing_both_flanks_removes_both_in_one_reaction() {
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0203", Formation::Line, "SSE");
+    f.s.troop_mut(f.unit("2-97")).refused =
+        coupdoeil_ge::refused::RIGHT | coupdoeil_ge::refused::LEFT;
+    f.put("drag-3a", "0206", Formation::Column, "N");
+    f.at(common::F, Stage::Movement);
+    f.play("select drag-3a");
+    f.play("step 0205");
+    assert!(f.can("react-square 0203"), "{:?}", f.legal_text());
+    assert!(
+        changes(&f, "0203").is_empty(),
+        "no other change while refused"
+    );
+    f.play("react-square 0203");
+    dice(&mut f, 99);
+    assert_eq!(f.s.troop(f.unit("2-97")).refused, 0);
+    assert_eq!(f.formation_of("2-97"), Formation::Line);
+}
