@@ -68,7 +68,11 @@ fn react_moves(f: &Fx) -> Vec<String> {
     f.legal()
         .iter()
         .filter(|a| matches!(a, Action::ReactMove { .. }))
-        .map(|a| f.game.action_notation(a))
+        .map(|a| {
+            let t = f.game.action_notation(a);
+            assert_eq!(f.game.parse_action(&t).as_ref(), Ok(a), "{t}");
+            t
+        })
         .collect()
 }
 
@@ -667,6 +671,10 @@ fn play_waves(f: &mut Fx) -> Vec<u8> {
 fn g20_1_two_dragoon_counters_charge_one_target_in_waves() {
     let mut f = dragoons_ready(ggame());
     assert!(f.can("wave-charge drag-3a 0204"), "{:?}", f.legal_text());
+    for t in ["wave-charge drag-3a 0204", "wave drag-3b"] {
+        let a = f.game.parse_action(t).unwrap();
+        assert_eq!(f.game.action_notation(&a), t);
+    }
     // drag-3b is the only counter that may join, and a Wave Charge needs two: it joins and
     // the two waves are launched without more decisions.
     f.play("wave-charge drag-3a 0204");
