@@ -948,3 +948,107 @@ fn g18_5_3_a_stack_refusing_both_flanks_removes_both_in_one_reaction() {
     assert_eq!(f.s.troop(f.unit("2-97")).refused, 0);
     assert_eq!(f.formation_of("2-97"), Formation::Line);
 }
+
+/// Two dragoon waves charge the 2/97th in 0205, riding through the Reaction Charge Zone of
+/// the British light dragoons; these try a Reaction Charge the first time they may if `try_it`
+/// (their check fails), else always decline. Returns the waves against which they were
+/// offered one, and whether they tried.
+fn waves_past_light_dragoons(try_it: bool) -> (Vec<u8>, bool, String) {
+    let mut f = Fx::empty_of(ggame());
+    f.put("2-97", "0205", Formation::Line, "NNE");
+    f.put("drag-3a", "0202", Formation::Column, "S");
+    f.put("20ld", "0404", Formation::Line, "W");
+    f.at(common::F, Stage::Charges);
+    let (a, b) = (f.unit("drag-3a"), f.unit("drag-3b"));
+    let target = f.hex("0205");
+    f.s.troop_mut(a).charge = Some(f.hex("0202"));
+    // The second wave beside the first, wherever it may charge the same target from.
+    let second = f
+        .game
+        .data
+        .board
+        .neighbors(f.hex("0202"))
+        .find(|&n| {
+            let mut t = f.s.clone();
+            let p = t.top_pos();
+            let tr = t.troop_mut(b);
+            tr.cell = Some(n);
+            tr.pos = p;
+            tr.gone = None;
+            tr.formation = Formation::Column;
+            tr.facing = "S".parse().unwrap();
+            tr.charge = Some(n);
+            f.game.may_wave(&t, b, target, &[a])
+        })
+        .expect("a hex for the second wave");
+    let l2 = f.label(second);
+    f.put("drag-3b", &l2, Formation::Column, "S");
+    f.s.troop_mut(b).charge = Some(second);
+    f.s.queue = vec![f.hex("0202"), second];
+    f.s.queue.sort_unstable();
+    assert!(f.can("wave-charge drag-3a 0205"), "{:?}", f.legal_text());
+    f.play("wave-charge drag-3a 0205");
+    let mut offered: Vec<u8> = Vec::new();
+    let mut tried = false;
+    for _ in 0..300 {
+        if f.s.pending.is_empty() {
+            break;
+        }
+        match f.to_act() {
+            ToAct::Chance => {
+                let reaction_check = matches!(
+                    f.s.pending.last(),
+                    Some(Frame::Check(c)) if c.kind == coupdoeil_ge::state::CheckKind::ReactionCharge
+                );
+                let c = match f.game.chance(&f.s).outcomes()[0].0 {
+                    Chance::Percentile(_) => {
+                        Chance::Percentile(if reaction_check { 0 } else { 50 })
+                    }
+                    Chance::D10(_) => Chance::D10(5),
+                    Chance::Pick(_) => Chance::Pick(0),
+                };
+                f.roll(c);
+            }
+            ToAct::Side(side) => {
+                let legal = f.legal();
+                let pick = if side == common::F {
+                    *legal
+                        .iter()
+                        .find(|a| matches!(a, Action::Charge(_)))
+                        .or_else(|| legal.iter().find(|a| matches!(a, Action::Step(_))))
+                        .unwrap_or(&legal[0])
+                } else if let Some(a) = legal.iter().find(|a| matches!(a, Action::ReactCharge(_))) {
+                    offered.push(wave_no(&f));
+                    if tried || !try_it {
+                        Action::Pass
+                    } else {
+                        tried = true;
+                        *a
+                    }
+                } else if legal.contains(&Action::Pass) {
+                    Action::Pass
+                } else {
+                    legal[0]
+                };
+                f.game
+                    .apply_action_unchecked(&mut f.s, &pick, &mut f.events);
+            }
+            ToAct::Over => break,
+        }
+    }
+    (offered, tried, f.log())
+}
+
+#[test]
+fn g20_1_2_a_reactor_that_failed_against_one_wave_may_not_try_against_the_next() {
+    // Declining, the light dragoons are offered a Reaction Charge against both waves.
+    let (offered, _, log) = waves_past_light_dragoons(false);
+    assert!(
+        offered.contains(&1) && offered.contains(&2),
+        "{offered:?}: {log}"
+    );
+    // Having tried against the first and failed, never against the second.
+    let (offered, tried, log) = waves_past_light_dragoons(true);
+    assert!(tried, "{log}");
+    assert!(offered.iter().all(|&w| w == 1), "{offered:?}: {log}");
+}
