@@ -152,6 +152,58 @@ pub enum Action {
     },
     /// G22.3 This brigade leader's brigade enters Fatigue Recovery.
     Recover(LeaderId),
+    /// G20.1 Declare a Wave Charge on `target`, this cavalry counter (with a Charge marker) its
+    /// first wave.
+    WaveCharge {
+        /// The first wave.
+        unit: UnitId,
+        /// The one target of every wave.
+        target: Cell,
+    },
+    /// G20.1 This cavalry counter joins the Wave Charge being declared, as its next wave.
+    Wave(UnitId),
+    /// G21.1 The stack in `at` attempts this Reaction Formation Change (Brigade Game).
+    ReactChange {
+        /// The reacting stack's hex.
+        at: Cell,
+        /// What it does if it passes its check.
+        change: ReactChange,
+    },
+    /// G21.2 The cavalry (or limbered horse artillery) in `from` makes a Reaction Move to `to`.
+    ReactMove {
+        /// The reacting stack's hex.
+        from: Cell,
+        /// Where it ends its move.
+        to: Cell,
+    },
+}
+
+/// G21.1 What a Brigade Game Reaction Formation Change does (a Square is still
+/// [`Action::ReactSquare`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum ReactChange {
+    /// Turn one hexside or vertex either way, or a Line's about-face.
+    Face(Facing),
+    /// Change formation (limbering and unlimbering included).
+    Form(Formation),
+    /// G18.2 Change into this column (from a Closed Square: back into it).
+    FormColumn(crate::data::ColumnKind),
+    /// G18.4 Form a Closed Square.
+    ClosedSquare,
+    /// G18.3 Quarter-Wheel, to the right or the left.
+    QuarterWheel {
+        /// To the right.
+        right: bool,
+    },
+    /// G18.5.3 Refuse the right or left flank.
+    Refuse {
+        /// The right flank.
+        right: bool,
+    },
+    /// 7.6.1 Deploy this many SP en Tirailleurs.
+    Skirmish(u8),
+    /// 6.2 Put this unit on top of the stack.
+    Top(UnitId),
 }
 
 /// One outcome of a chance node (2.3 Dice).

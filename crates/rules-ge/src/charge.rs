@@ -256,7 +256,16 @@ impl GloryEmpire {
         zone: &[Cell],
         kind: ChargeKind,
     ) -> Vec<Cell> {
-        if units.is_empty() || s.stack(at).iter().any(|u| !units.contains(u)) {
+        // RULING (ge-rulings 175): a wave may charge from a hex it shares with other cavalry
+        // of its side (the other waves of its Wave Charge, G20.1).
+        let side = units.first().map(|&u| self.data.troops[u.ix()].side);
+        let alone = s.stack(at).iter().all(|u| {
+            units.contains(u)
+                || kind == ChargeKind::Wave
+                    && Some(self.data.troops[u.ix()].side) == side
+                    && self.data.troops[u.ix()].arm() == Arm::Cavalry
+        });
+        if units.is_empty() || !alone {
             return Vec::new();
         }
         self.data
@@ -264,7 +273,12 @@ impl GloryEmpire {
             .neighbors(at)
             .filter(|&t| {
                 zone.binary_search(&t).is_ok()
-                    && if kind == ChargeKind::Reaction {
+                    && if kind == ChargeKind::Wave {
+                        // G20.1 Every wave charges the one target, charged before or not.
+                        units.first().is_some_and(|&u| {
+                            self.side_at(s, t) == Some(self.data.troops[u.ix()].side.other())
+                        }) && self.los(s, at, t)
+                    } else if kind == ChargeKind::Reaction {
                         // B14.4.5 A Reaction Charge's target is the trigger's hex, whatever
                         // else has charged it this phase.
                         units.first().is_some_and(|&u| {
@@ -303,6 +317,9 @@ impl GloryEmpire {
     /// those from which it can still reach it).
     #[must_use]
     pub fn charge_steps(&self, s: &State, cm: &ChargeMove) -> Vec<Cell> {
+        if let Some((steps, _)) = self.wave_to_empty_target(s, cm) {
+            return steps;
+        }
         let units = self.alive_in(s, &cm.units, cm.at);
         let mut v = self.charge_steps_from(s, &units, cm.at, cm.hexes, &cm.zone);
         if let Some(t) = cm.target {
@@ -336,9 +353,21 @@ impl GloryEmpire {
         if cm.step.is_some() || cm.halted {
             return;
         }
+        // G20.1.1 A wave whose target is empty rides up next to it, then Regroups.
+        if let Some((steps, end)) = self.wave_to_empty_target(s, cm) {
+            if end {
+                out.push(Action::EndMove);
+            }
+            out.extend(steps.into_iter().map(Action::Step));
+            return;
+        }
         let steps = self.charge_steps(s, cm);
         let declarations = self.charge_declarations(s, cm);
-        if steps.is_empty() || cm.recalled || cm.target.is_some() && declarations.is_empty() {
+        // G20.1.1 A wave keeps on while it can still reach its target.
+        let may_stop = cm.target.is_some()
+            && declarations.is_empty()
+            && (cm.kind != ChargeKind::Wave || steps.is_empty());
+        if steps.is_empty() || cm.recalled || may_stop {
             out.push(Action::EndMove);
         }
         if self.recall_due(s, cm) {
@@ -498,6 +527,9 @@ impl GloryEmpire {
         cm.step = next_stage(stage).map(|x| (to, x));
         let source = if cm.kind == ChargeKind::Reaction {
             crate::state::MoveSource::ReactionCharge
+        } else if self.current_wave(s, &cm.units).is_some_and(|(_, n)| n > 1) {
+            // G20.1.2 Only the first wave draws Reaction Fire and Formation Changes.
+            crate::state::MoveSource::LaterWave
         } else {
             crate::state::MoveSource::Charge
         };
@@ -589,7 +621,8 @@ impl GloryEmpire {
         {
             return false;
         }
-        if let Some(key) = Self::mover_key(movers)
+        // G20.1.2 Against a Wave Charge, one attempt for all its waves.
+        if let Some(key) = self.attempt_key(s, movers)
             && st.iter().any(|&u| s.reaction_charges.contains(&(u, key)))
         {
             return false;

@@ -678,6 +678,11 @@ impl GloryEmpire {
                 if atts.is_empty() {
                     c.step = CombatStep::Finish;
                     true
+                } else if c.step == CombatStep::DefenderMc && self.later_wave_combat(s, &c) {
+                    // G20.1.1 Only the first wave draws the Defender MC and Defensive Fire:
+                    // the defenders stand, their muskets empty.
+                    c.step = CombatStep::Terrain;
+                    true
                 } else {
                     false
                 }

@@ -208,11 +208,13 @@ impl GloryEmpire {
     #[must_use]
     pub fn may_form_open_column(&self, s: &State, at: crate::data::Cell) -> bool {
         let st = s.stack(at);
+        // G18.5.2 Rank and File, when in play, sets the limit by the stack's ranks.
+        let limit = self.ranks_limit(&st).map_or(OPEN_COLUMN_SP, u32::from);
         st.len() <= 1
             || st
                 .iter()
                 .map(|&u| u32::from(self.data.troops[u.ix()].at(s.troop(u).steps).sp))
                 .sum::<u32>()
-                <= OPEN_COLUMN_SP
+                <= limit
     }
 }

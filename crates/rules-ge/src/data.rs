@@ -1317,6 +1317,12 @@ pub struct Data {
     pub objectives: Vec<Objective>,
     /// B13.1.6 The Attack Method of each nation the scenario names (`[[nation]]`).
     pub attack_methods: Vec<(String, AttackMethod)>,
+    /// G18.5.2 The optional Rank and File: the ranks of each nation that states them
+    /// (`[[nation]] ranks`, 2 or 3), sorted; none stated, the rule is not in play.
+    pub ranks: Vec<(String, u8)>,
+    /// G18.5.3 The nations whose units may refuse both flanks (`[[nation]]
+    /// refuse_both_flanks`), sorted.
+    pub refuse_both: Vec<String>,
     /// B7.9.3 Each side's Supply Sources (`[[supply]]`), sorted.
     pub supply: BySide<Vec<Cell>>,
     /// Scoring.
@@ -1749,6 +1755,12 @@ struct RawChange {
 struct RawNation {
     id: String,
     attack_method: AttackMethod,
+    /// G18.5.2 (optional) How many ranks its line forms in, 2 or 3.
+    #[serde(default)]
+    ranks: Option<u8>,
+    /// G18.5.3 Its units may refuse both flanks (the Prussians before 1808).
+    #[serde(default)]
+    refuse_both_flanks: bool,
 }
 
 #[derive(Deserialize)]
@@ -2750,7 +2762,20 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
     let scoring: Option<Scoring> = l.table("scoring");
     // B13.1.6 Attack Methods by nation.
     let mut attack_methods: Vec<(String, AttackMethod)> = Vec::new();
+    let mut ranks: Vec<(String, u8)> = Vec::new();
+    let mut refuse_both: Vec<String> = Vec::new();
     for (i, n) in l.indexed::<RawNation>("nation", false) {
+        if n.refuse_both_flanks {
+            refuse_both.push(n.id.clone());
+        }
+        match n.ranks {
+            None => {}
+            Some(r @ (2 | 3)) => ranks.push((n.id.clone(), r)),
+            Some(r) => l.err(
+                &format!("nation[{i}].ranks"),
+                format!("a line forms in 2 or 3 ranks (G18.5.2), not {r}"),
+            ),
+        }
         if attack_methods.iter().any(|x| x.0 == n.id) {
             l.err(
                 &format!("nation[{i}].id"),
@@ -2760,6 +2785,8 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         attack_methods.push((n.id, n.attack_method));
     }
     attack_methods.sort();
+    ranks.sort();
+    refuse_both.sort();
     // B7.9.3 Supply Sources.
     let mut supply: BySide<Vec<Cell>> = BySide::new(Vec::new(), Vec::new());
     for (i, r) in l.indexed::<RawSupply>("supply", false) {
@@ -2806,6 +2833,8 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 reinforcements,
                 objectives,
                 attack_methods,
+                ranks,
+                refuse_both,
                 supply,
                 scoring,
                 tables,

@@ -238,6 +238,7 @@ impl GloryEmpire {
             modifiers,
             form: None,
             reserve: false,
+            change: None,
         }));
     }
 }

@@ -245,6 +245,14 @@ pub enum Event {
         from: Cell,
         to: Cell,
     },
+    /// G20.1 A Wave Charge was declared: its waves in order, and its one target.
+    WaveChargeDeclared { units: Vec<UnitId>, target: Cell },
+    /// G21.2 A stack made a Reaction Move.
+    ReactionMoved {
+        units: Vec<UnitId>,
+        from: Cell,
+        to: Cell,
+    },
     /// B13.4.3 Defenders who had to retreat before the combat and could not became Broken.
     NoRetreatBeforeCombat { units: Vec<UnitId> },
     /// B7.9.3 A battery's ammunition level changed after a fire roll (1 Low, 2 Out).

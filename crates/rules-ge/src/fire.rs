@@ -149,7 +149,9 @@ impl GloryEmpire {
                 }
                 match t.formation {
                     Formation::Line => {
-                        let fs = self.sum_fs(s, foot, lim.line, |v| v.fs, &mut used);
+                        // G18.5.2 The optional Rank and File sets the Line's limit.
+                        let limit = self.line_fire_limit(st);
+                        let fs = self.sum_fs(s, foot, limit, |v| v.fs, &mut used);
                         Some((fs, 1, Arm::Infantry, false))
                     }
                     Formation::Column | Formation::Square => {

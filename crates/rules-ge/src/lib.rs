@@ -44,7 +44,12 @@
 //! Check Phase, the Fatigue Chart's FSM and check DRM, fatigued cavalry's Spent markers, the
 //! Fatigue Recovery Phase); in [`columns`] the Close Column, Column of Attack and Division
 //! Mass (G18.2), the Closed Square (G18.4), the Open Column (G18.2.3) and the Quarter-Wheel
-//! (G18.3); in [`refused`] Refused Flanks (G18.5.3); cavalry skirmishers (G18.7) in [`movement`], [`fire`] and [`charge`]. Its Command Status by Grand Tactical
+//! (G18.3); in [`refused`] Refused Flanks (G18.5.3, both flanks for a nation the scenario
+//! allows); cavalry skirmishers (G18.7) in [`movement`], [`fire`] and [`charge`]; in
+//! [`reaction_change`] the wider Reaction Formation Change (G21.1, with the Open Column's
+//! reaction Quarter-Wheel of G18.2.3) and in [`reaction_move`] the Reaction Move of cavalry
+//! and limbered horse artillery (G21.2); in [`wave`] the Wave Charge (G20); in [`ranks`] the
+//! optional Rank and File (G18.5.2). Its Command Status by Grand Tactical
 //! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
 //! Command Range.
 //!
@@ -87,14 +92,18 @@ pub mod observe;
 pub mod occ;
 pub mod orders;
 mod plans;
+pub mod ranks;
 pub mod rbc;
 pub mod reaction;
+pub mod reaction_change;
+pub mod reaction_move;
 pub mod refused;
 pub mod retreat;
 pub mod sequence;
 pub mod stacking;
 pub mod state;
 pub mod tables;
+pub mod wave;
 pub mod zoc;
 
 pub use action::{Action, Chance};

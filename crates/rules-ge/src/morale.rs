@@ -424,6 +424,14 @@ impl GloryEmpire {
                     self.worsen(s, &units, 1, false, ev);
                 }
             }
+            CheckKind::Square if ck.change.is_some() => {
+                // G21.1 A Brigade Game Reaction Formation Change other than a Square.
+                if let (true, Some(change)) = (ok, ck.change) {
+                    self.apply_react_change(s, ck.cell, change, ev);
+                } else if !ok {
+                    self.worsen(s, &units, 1, false, ev);
+                }
+            }
             CheckKind::Square => {
                 if ok && self.any_refused(s, &units) {
                     // G18.5.3 A refused stack's Reaction Formation Change removes its markers.
@@ -616,6 +624,7 @@ impl GloryEmpire {
             modifiers: Vec::new(),
             form: None,
             reserve: false,
+            change: None,
         }));
     }
 }

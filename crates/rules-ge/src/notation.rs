@@ -143,6 +143,18 @@ impl GloryEmpire {
             Action::Prone => "prone".into(),
             Action::StandUp => "stand-up".into(),
             Action::Recover(l) => format!("recover {}", self.lid(l)),
+            Action::ReactMove { from, to } => {
+                format!("react-move {} {}", self.hex(from), self.hex(to))
+            }
+            Action::WaveCharge { unit, target } => {
+                format!("wave-charge {} {}", self.uid(unit), self.hex(target))
+            }
+            Action::Wave(u) => format!("wave {}", self.uid(u)),
+            Action::ReactChange { at, change } => format!(
+                "react-change {} {}",
+                self.hex(at),
+                self.notation(&crate::reaction_change::as_move_action(change))
+            ),
             Action::FormColumn(k) => format!("form {}", k.name()),
             Action::ClosedSquare => "form closed_square".into(),
             Action::RefuseFlank { right } => {
@@ -345,6 +357,28 @@ impl GloryEmpire {
             }
             Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
             Some("recover") => done(2, Action::Recover(self.leader_of(arg(1)?)?)),
+            Some("react-change") => {
+                let at = self.cell_of(arg(1)?)?;
+                let rest = w.get(2..).unwrap_or_default().join(" ");
+                let change = crate::reaction_change::from_move_action(self.parse(&rest)?)
+                    .ok_or_else(|| format!("`{rest}` is no Reaction Formation Change (G21.1)"))?;
+                Ok(Action::ReactChange { at, change })
+            }
+            Some("wave-charge") => done(
+                3,
+                Action::WaveCharge {
+                    unit: self.unit_of(arg(1)?)?,
+                    target: self.cell_of(arg(2)?)?,
+                },
+            ),
+            Some("wave") => done(2, Action::Wave(self.unit_of(arg(1)?)?)),
+            Some("react-move") => done(
+                3,
+                Action::ReactMove {
+                    from: self.cell_of(arg(1)?)?,
+                    to: self.cell_of(arg(2)?)?,
+                },
+            ),
             Some("refuse") => match arg(1)? {
                 "right" => done(2, Action::RefuseFlank { right: true }),
                 "left" => done(2, Action::RefuseFlank { right: false }),
@@ -601,6 +635,22 @@ impl GloryEmpire {
                 self.lname(l),
                 s.leader(l).fatigue.level
             ),
+            Action::WaveCharge { unit, target } => format!(
+                "declare a Wave Charge on {}, {} its first wave (G20.1)",
+                self.hex(target),
+                self.uname(unit)
+            ),
+            Action::Wave(u) => format!("{} charges as the next wave (G20.1)", self.uname(u)),
+            Action::ReactChange { at, change } => format!(
+                "the stack in {} tries a Reaction Formation Change (G21.1): {}",
+                self.hex(at),
+                self.notation(&crate::reaction_change::as_move_action(change))
+            ),
+            Action::ReactMove { from, to } => format!(
+                "the stack in {} makes a Reaction Move to {} (G21.2)",
+                self.hex(from),
+                self.hex(to)
+            ),
         }
     }
 
@@ -754,8 +804,12 @@ impl GloryEmpire {
                     self.side_text(w.side),
                     match w.kind {
                         ReactKind::Fire => "Reaction Fire (14.2)",
+                        ReactKind::Square if self.brigade() => {
+                            "a Reaction Formation Change (14.3, G21.1)"
+                        }
                         ReactKind::Square => "a Reaction Formation Change to Square (14.3)",
                         ReactKind::Charge => "a Reaction Charge (14.4)",
+                        ReactKind::Move => "a Reaction Move (G21.2)",
                     }
                 ),
                 Frame::Combat(c) => format!(
@@ -802,6 +856,24 @@ impl GloryEmpire {
                     self.hex(cm.origin),
                     cm.hexes,
                     if cm.hexes == 1 { "" } else { "es" }
+                ),
+                Frame::Waves(w) if !w.launched => format!(
+                    "the Wave Charge on {}: {} wave{} so far, another, or launch them (G20.1)",
+                    self.hex(w.target),
+                    w.units.len(),
+                    if w.units.len() == 1 { "" } else { "s" }
+                ),
+                Frame::Waves(w) => format!(
+                    "the Wave Charge on {}, wave {} of {} (G20.1.1)",
+                    self.hex(w.target),
+                    w.next,
+                    w.units.len()
+                ),
+                Frame::ReactMove(rm) => format!(
+                    "{}'s Reaction Move from {} to {} (G21.2)",
+                    self.units_text(&rm.units),
+                    self.hex(rm.from),
+                    self.hex(rm.to)
                 ),
                 Frame::OrdersPass(p) => format!(
                     "{} may pass {} to {} more subordinate leader{} (B5.4.2)",
@@ -895,6 +967,19 @@ impl GloryEmpire {
             ),
             Event::RetreatedBeforeCombat { units, from, to } => format!(
                 "{} retreat{} before the combat from {} to {} (B13.4)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.hex(*from),
+                self.hex(*to)
+            ),
+            Event::WaveChargeDeclared { units, target } => format!(
+                "Wave Charge on {} in {} waves: {} (G20.1)",
+                self.hex(*target),
+                units.len(),
+                self.units_text(units)
+            ),
+            Event::ReactionMoved { units, from, to } => format!(
+                "{} make{} a Reaction Move from {} to {} (G21.2)",
                 self.units_text(units),
                 if units.len() == 1 { "s" } else { "" },
                 self.hex(*from),

@@ -49,11 +49,30 @@ pub fn battalion_trigger_kinds(t: Trigger) -> &'static [ReactKind] {
     }
 }
 
+/// G21.2 In the Brigade Game a Reaction Move also answers a unit entering a hex or changing
+/// formation, after the Reaction Formation Change and before the Reaction Charge (14.1).
+#[must_use]
+pub fn brigade_trigger_kinds(t: Trigger) -> &'static [ReactKind] {
+    match t {
+        Trigger::Leave { .. } => &[ReactKind::Fire, ReactKind::Square, ReactKind::Charge],
+        Trigger::Form { .. } => &[
+            ReactKind::Fire,
+            ReactKind::Square,
+            ReactKind::Move,
+            ReactKind::Charge,
+        ],
+        Trigger::Enter { .. } => &[ReactKind::Fire],
+        Trigger::Entered { .. } => &[ReactKind::Square, ReactKind::Move, ReactKind::Charge],
+    }
+}
+
 impl GloryEmpire {
-    /// 14.1, B14.3 The reactions an event may trigger at this game's level, in order.
+    /// 14.1, B14.3, G21.2 The reactions an event may trigger at this game's level, in order.
     #[must_use]
     pub fn kinds_for(&self, t: Trigger) -> &'static [ReactKind] {
-        if self.battalion() {
+        if self.brigade() {
+            brigade_trigger_kinds(t)
+        } else if self.battalion() {
             battalion_trigger_kinds(t)
         } else {
             trigger_kinds(t)
@@ -78,6 +97,13 @@ impl GloryEmpire {
             MoveSource::RetreatBefore => match t {
                 Trigger::Entered { .. } => &[ReactKind::Charge],
                 _ => &[],
+            },
+            // G21.2 Only the moving player's infantry and artillery trigger a Reaction Move.
+            MoveSource::ReactionMove => battalion_trigger_kinds(t),
+            // G20.1.2 A later wave of a Wave Charge may only be Reaction Charged.
+            MoveSource::LaterWave => match t {
+                Trigger::Enter { .. } => &[],
+                _ => &[ReactKind::Charge],
             },
         }
     }
@@ -182,33 +208,12 @@ impl GloryEmpire {
             }
             let ok = match kind {
                 ReactKind::Fire => self.may_react_fire(s, c, top, trig),
-                // RULING: in the Reserve Movement Phase the phasing player's infantry may form
-                // Square against moving enemy cavalry too (4.2.5: he may make reactions).
                 ReactKind::Square => {
-                    // B14.3 Battalion: any moving combat unit entering, leaving or changing
-                    // formation within three hexes, in sight (B14.3.2).
-                    let near = if self.battalion() {
-                        self.los(s, c, x)
-                    } else {
-                        let Trigger::Entered { at } = trig else {
-                            continue;
-                        };
-                        movers
-                            .iter()
-                            .any(|&u| self.data.troops[u.ix()].arm() == Arm::Cavalry)
-                            && b.adjacent(c, at)
-                    };
-                    near && self.data.troops[top.ix()].arm() == Arm::Infantry
-                        && st.iter().all(|&u| {
-                            let t = s.troop(u);
-                            self.data.troops[u.ix()].arm() != Arm::Infantry
-                                || t.morale == Morale::Normal
-                                    && matches!(
-                                        t.formation,
-                                        Formation::Line | Formation::Column | Formation::Sed
-                                    )
-                        })
-                        && self.formation_allowed(Kind::Infantry, Formation::Square, c, false)
+                    // G21.1 In the Brigade Game any combat unit may make another change.
+                    self.may_react_square(s, c, trig, movers)
+                        || self.brigade()
+                            && self.los(s, c, x)
+                            && !self.react_changes(s, c).is_empty()
                 }
                 ReactKind::Charge if self.battalion() => {
                     self.may_reaction_charge(s, &st, c, x, movers)
@@ -219,6 +224,7 @@ impl GloryEmpire {
                         && self.zoc_of(s, top).any(|z| z == x)
                         && self.may_charge(s, &st, c, x)
                 }
+                ReactKind::Move => self.may_reaction_move(s, c, trig, movers),
             };
             // G17.4.3 A stack with inverted sub-units may only fire. RULING (ge-rulings 107):
             // the marker has this effect whenever it is on, although G17.4 is optional: the
@@ -232,6 +238,43 @@ impl GloryEmpire {
             }
         }
         out
+    }
+
+    /// 14.3, B14.3 Whether the stack in `c` may react to `trig` of `movers` by forming Square
+    /// (or, refused, by bringing its flank back, G18.5.3).
+    fn may_react_square(&self, s: &State, c: Cell, trig: Trigger, movers: &[UnitId]) -> bool {
+        let b = &self.data.board;
+        let x = trigger_hex(trig);
+        let st = s.stack(c);
+        let Some(&top) = st.first() else {
+            return false;
+        };
+        // RULING: in the Reserve Movement Phase the phasing player's infantry may form
+        // Square against moving enemy cavalry too (4.2.5: he may make reactions).
+        // B14.3 Battalion: any moving combat unit entering, leaving or changing
+        // formation within three hexes, in sight (B14.3.2).
+        let near = if self.battalion() {
+            self.los(s, c, x)
+        } else {
+            let Trigger::Entered { at } = trig else {
+                return false;
+            };
+            movers
+                .iter()
+                .any(|&u| self.data.troops[u.ix()].arm() == Arm::Cavalry)
+                && b.adjacent(c, at)
+        };
+        near && self.data.troops[top.ix()].arm() == Arm::Infantry
+            && st.iter().all(|&u| {
+                let t = s.troop(u);
+                self.data.troops[u.ix()].arm() != Arm::Infantry
+                    || t.morale == Morale::Normal
+                        && matches!(
+                            t.formation,
+                            Formation::Line | Formation::Column | Formation::Sed
+                        )
+            })
+            && self.formation_allowed(Kind::Infantry, Formation::Square, c, false)
     }
 
     /// 14.2 Whether the stack in `c` (top unit `top`) may fire at the event `trig`: infantry
@@ -400,12 +443,28 @@ impl GloryEmpire {
         let Some(Frame::React(w)) = s.pending.last() else {
             return;
         };
+        let movers = self.window_movers(s, w);
         for c in self.window_reactors(s, w) {
-            out.push(match w.kind {
-                ReactKind::Fire => Action::ReactFire(c),
-                ReactKind::Square => Action::ReactSquare(c),
-                ReactKind::Charge => Action::ReactCharge(c),
-            });
+            match w.kind {
+                ReactKind::Fire => out.push(Action::ReactFire(c)),
+                ReactKind::Square => {
+                    if self.may_react_square(s, c, w.trigger, &movers) {
+                        out.push(Action::ReactSquare(c));
+                    }
+                    // G21.1 The Brigade Game's other changes.
+                    if self.brigade() {
+                        for change in self.react_changes(s, c) {
+                            out.push(Action::ReactChange { at: c, change });
+                        }
+                    }
+                }
+                ReactKind::Charge => out.push(Action::ReactCharge(c)),
+                ReactKind::Move => {
+                    for (to, _) in self.reaction_move_paths(s, c) {
+                        out.push(Action::ReactMove { from: c, to });
+                    }
+                }
+            }
         }
         out.push(Action::Pass);
     }
@@ -413,7 +472,11 @@ impl GloryEmpire {
     /// Moves the window on to the next kind of reaction with someone able, or closes it.
     fn advance_window(&self, s: &mut State, mut w: Window) {
         s.pending.pop();
-        let kinds = self.kinds_for(w.trigger);
+        let kinds = if w.source == MoveSource::ReactionMove {
+            self.kinds_of(w.trigger, w.source)
+        } else {
+            self.kinds_for(w.trigger)
+        };
         let pos = kinds
             .iter()
             .position(|&k| k == w.kind)
@@ -484,7 +547,11 @@ impl GloryEmpire {
         };
         let x = trigger_hex(w.trigger);
         // G18.6.2 A prone stack stands up as it attempts any reaction.
-        if let Action::ReactFire(c) | Action::ReactSquare(c) | Action::ReactCharge(c) = a {
+        if let Action::ReactFire(c)
+        | Action::ReactSquare(c)
+        | Action::ReactCharge(c)
+        | Action::ReactChange { at: c, .. } = a
+        {
             self.stand_up_in(s, c, ev);
         }
         match a {
@@ -537,6 +604,16 @@ impl GloryEmpire {
                     ck.modifiers = drms;
                 }
             }
+            Action::ReactChange { at, change } => {
+                w.done.push(at);
+                self.replace_top(s, Frame::React(w.clone()));
+                self.start_react_change(s, &w, at, change, ev);
+            }
+            Action::ReactMove { from, to } => {
+                w.done.push(from);
+                self.replace_top(s, Frame::React(w.clone()));
+                self.start_reaction_move(s, &w, from, to, ev);
+            }
             Action::ReactCharge(c) => {
                 w.done.push(c);
                 self.replace_top(s, Frame::React(w.clone()));
@@ -548,7 +625,7 @@ impl GloryEmpire {
                 let st = s.stack(c);
                 // B14.4.2 One attempt per moving enemy stack.
                 if self.battalion()
-                    && let Some(key) = Self::mover_key(&self.window_movers(s, &w))
+                    && let Some(key) = self.attempt_key(s, &self.window_movers(s, &w))
                 {
                     for &u in &st {
                         s.reaction_charges.push((u, key));
@@ -588,6 +665,14 @@ impl GloryEmpire {
         {
             m.halted = true;
             m.stop = true;
+        }
+        // G21.2.3, B14.4.3 A Reaction Charge at a stack making a Reaction Move ends that move.
+        for f in s.pending.iter_mut().rev() {
+            if let Frame::ReactMove(rm) = f
+                && rm.units.iter().any(|u| movers.contains(u))
+            {
+                rm.moved = true;
+            }
         }
         if !self.battalion() {
             self.push_reaction_combat(s, cell, units, target, 0, ev);

@@ -74,9 +74,9 @@ impl GloryEmpire {
 
     /// G18.5.3 The Refused Flank markers the moving group may place or remove, each for
     /// [`REFUSE_MP`]: infantry in Line, no artillery in its hex, no skirmishers out, no friendly
-    /// unit in the hex beyond that flank. RULING (ge-rulings 120): one flank at a time (only
-    /// Prussians before 1808 may refuse both, and no scenario here has them); removing a
-    /// marker is always open.
+    /// unit in the hex beyond that flank; removing a marker is always open. One flank at a
+    /// time, but both for units of a nation the scenario allows it (the Prussians before 1808;
+    /// RULING, ge-rulings 178: the scenario says so, `[[nation]] refuse_both_flanks`).
     #[must_use]
     pub fn refuse_options(&self, s: &State) -> Vec<Action> {
         let Some(m) = s.moving.as_ref() else {
@@ -112,7 +112,12 @@ impl GloryEmpire {
                 out.push(Action::RefuseFlank { right });
                 continue;
             }
-            if first.refused != 0 || guns || skirmishers {
+            let both = m.units.iter().all(|&u| {
+                self.data
+                    .refuse_both
+                    .contains(&self.data.troops[u.ix()].nation)
+            });
+            if first.refused != 0 && !both || guns || skirmishers {
                 continue;
             }
             let (flank, _) = flank_sides(first.facing, right);

@@ -165,7 +165,10 @@ impl GloryEmpire {
                 | Frame::FireApply(_)
                 | Frame::Leader(_)
                 | Frame::Step(_)
-                | Frame::Form(_) => None,
+                | Frame::Form(_)
+                | Frame::ReactMove(_) => None,
+                Frame::Waves(w) if !w.launched => Some(self.data.troops[w.units[0].ix()].side),
+                Frame::Waves(_) => None,
             };
         }
         match s.stage {
@@ -201,6 +204,7 @@ impl GloryEmpire {
                 Frame::Combat(_) => self.combat_actions(s, out),
                 Frame::OrdersPass(_) => self.orders_actions(s, out),
                 Frame::ChargeMove(_) => self.charge_move_actions(s, out),
+                Frame::Waves(_) => self.wave_actions(s, out),
                 Frame::Face { units, hexside } => {
                     let f = s.troop(units[0]).formation;
                     for x in Facing::ALL {
@@ -223,6 +227,8 @@ impl GloryEmpire {
             Stage::Movement | Stage::ReserveMovement => self.movement_actions(s, out),
             Stage::Charges | Stage::Assaults => {
                 out.extend(s.queue.iter().map(|&c| Action::Resolve(c)));
+                // G20.1 Brigade Game: a Wave Charge.
+                self.wave_charge_actions(s, out);
             }
             Stage::LeaderReplacement => self.replacement_actions(s, out),
             Stage::FatigueRecovery => self.recovery_actions(s, out),
@@ -243,6 +249,7 @@ impl GloryEmpire {
                 Frame::Combat(_) => self.do_combat_action(s, a, ev),
                 Frame::OrdersPass(_) => self.do_orders(s, a, ev),
                 Frame::ChargeMove(_) => self.do_charge_move(s, a, ev),
+                Frame::Waves(_) => self.do_wave(s, a, ev),
                 Frame::Face { units, .. } => {
                     s.pending.pop();
                     if let Action::Face(f) = a {
@@ -271,6 +278,9 @@ impl GloryEmpire {
             },
             Stage::Movement | Stage::ReserveMovement => self.do_movement(s, a, ev),
             Stage::Charges | Stage::Assaults => {
+                if let Action::WaveCharge { unit, target } = a {
+                    self.start_wave_charge(s, unit, target);
+                }
                 if let Action::Resolve(c) = a {
                     s.queue.retain(|&x| x != c);
                     let marker = s.stack(c).into_iter().any(|u| s.troop(u).charge == Some(c));
@@ -386,6 +396,8 @@ impl GloryEmpire {
                     }
                 }
                 Frame::ChargeMove(_) => self.charge_auto(s, ev),
+                Frame::ReactMove(_) => self.react_move_auto(s, ev),
+                Frame::Waves(_) => self.wave_auto(s),
                 Frame::FireRoll(_)
                 | Frame::OrdersRoll(_)
                 | Frame::OrdersPass(_)

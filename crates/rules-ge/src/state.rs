@@ -488,6 +488,9 @@ pub struct Check {
     /// B7.7.3 A Command Check in a Reserve Command Status Phase.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reserve: bool,
+    /// G21.1 What a Reaction Formation Change's check is for, when it is not a Square.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<crate::action::ReactChange>,
 }
 
 /// A step of the moving group in progress (9.1, 10, 14): each stage may wait for reactions or
@@ -578,6 +581,9 @@ pub enum ReactKind {
     Square,
     /// 14.4 Reaction Charge.
     Charge,
+    /// G21.2 Reaction Move (Brigade Game): resolved after the Reaction Formation Change and
+    /// before the Reaction Charge (14.1; the lists of `reaction` set the order, not this one).
+    Move,
 }
 
 /// 14 The reacting player may react to one triggering event.
@@ -621,6 +627,12 @@ pub enum MoveSource {
     ReactionCharge,
     /// B13.4.7 A Retreat Before Combat: answered once it ends (ruling 94).
     RetreatBefore,
+    /// G21.2.3 A Reaction Move (Brigade Game): answered as it leaves its hex and once it ends
+    /// (ge-rulings 172).
+    ReactionMove,
+    /// G20.1.2 The Charge Movement of a Wave Charge's second or later wave: only a Reaction
+    /// Charge answers it.
+    LaterWave,
 }
 
 impl MoveSource {
@@ -883,6 +895,41 @@ pub enum Frame {
     Resupply(Vec<UnitId>),
     /// G22.1 The Fatigue Check dice still to roll, one per brigade leader.
     Fatigue(Vec<LeaderId>),
+    /// G21.2 A Reaction Move under way (Brigade Game).
+    ReactMove(ReactMove),
+    /// G20.1 A Wave Charge being declared or under way (Brigade Game).
+    Waves(WaveCharge),
+}
+
+/// G20.1 A Wave Charge: up to four cavalry counters charging one target, one after the other.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct WaveCharge {
+    /// The one target hex of every wave.
+    pub target: Cell,
+    /// The waves, one counter each, in the order they charge.
+    pub units: Vec<UnitId>,
+    /// The waves are all declared and the charges have begun.
+    pub launched: bool,
+    /// How many waves have begun their Charge Movement.
+    pub next: u8,
+}
+
+/// G21.2 A Reaction Move: the reacting stack goes from `from` to `to` once the reactions to its
+/// leaving are over (Brigade Game).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ReactMove {
+    /// The moving units, top first.
+    pub units: Vec<UnitId>,
+    /// Its hex.
+    pub from: Cell,
+    /// Where it goes.
+    pub to: Cell,
+    /// 14.1 The stack it answers: those units may not react to it.
+    pub barred: Vec<UnitId>,
+    /// The reactions to its leaving have been offered.
+    pub offered: bool,
+    /// It has arrived.
+    pub moved: bool,
 }
 
 /// B13.2.5 A charging stack's Charge Movement in the Charge Phase (Battalion Game).
@@ -937,6 +984,8 @@ pub enum ChargeKind {
     FollowOn,
     /// B14.4.5 A Reaction Charge Movement to the hex of the stack that triggered it.
     Reaction,
+    /// G20.1.1 One wave of a Wave Charge, on the target declared for all its waves.
+    Wave,
 }
 
 /// B13.2.7 A stack's Charge marker with the potential targets in its zone when it was placed

@@ -228,6 +228,7 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
                 ReactKind::Fire => "Reaction Fire",
                 ReactKind::Square => "Reaction Formation Change",
                 ReactKind::Charge => "Reaction Charge",
+                ReactKind::Move => "Reaction Move",
             }
         )),
         Some(Frame::Combat(c)) => Some(format!(
@@ -248,6 +249,15 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Some(Frame::ChargeMove(cm)) => Some(format!(
             "a Charge Movement from {} (B13.2.5)",
             b.label(cm.origin)
+        )),
+        Some(Frame::Waves(w)) => Some(format!(
+            "a Wave Charge on {} (G20.1)",
+            b.label(w.target)
+        )),
+        Some(Frame::ReactMove(rm)) => Some(format!(
+            "a Reaction Move from {} to {} (G21.2)",
+            b.label(rm.from),
+            b.label(rm.to)
         )),
         None => None,
     };

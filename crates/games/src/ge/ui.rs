@@ -408,11 +408,30 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                         h.from = Some(b.label(r.at));
                     }
                 }
-                Action::ReactFire(c) | Action::ReactSquare(c) | Action::ReactCharge(c) => {
+                Action::ReactFire(c)
+                | Action::ReactSquare(c)
+                | Action::ReactCharge(c)
+                | Action::ReactChange { at: c, .. } => {
                     // The reacting stack: its hex is what the player clicks.
                     h.unit = top(c);
                     h.hex = Some(b.label(c));
                     h.target_unit.clone_from(&moving);
+                }
+                Action::ReactMove { from, to } => {
+                    // G21.2 The reacting stack and where it rides to.
+                    h.unit = top(from);
+                    h.from = Some(b.label(from));
+                    h.hex = Some(b.label(to));
+                }
+                Action::WaveCharge { unit, target } => {
+                    // G20.1 The first wave, and the one target.
+                    h.unit = Some(uid(g, unit));
+                    h.from = at(unit);
+                    h.hex = Some(b.label(target));
+                }
+                Action::Wave(u) => {
+                    h.unit = Some(uid(g, u));
+                    h.hex = at(u);
                 }
                 Action::Resolve(c) => h.hex = Some(b.label(c)),
                 Action::DefendAgainst(c) => {
@@ -801,6 +820,7 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
                     ReactKind::Fire => "Reaction Fire (14.2)",
                     ReactKind::Square => "Reaction Formation Change to Square (14.3)",
                     ReactKind::Charge => "Reaction Charge (14.4)",
+                    ReactKind::Move => "Reaction Move (G21.2)",
                 },
             });
         }
