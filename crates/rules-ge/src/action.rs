@@ -42,6 +42,15 @@ pub enum Action {
         /// The target hex.
         target: Cell,
     },
+    /// G19.1 The battery stack in `from` fires this round at `target` (Brigade Game).
+    FireRound {
+        /// The firing stack's hex.
+        from: Cell,
+        /// The target hex.
+        target: Cell,
+        /// The round.
+        round: crate::artillery::Round,
+    },
     /// 9.1 Start moving the stack of this unit (every unit of it that may still move).
     Select(UnitId),
     /// 9.1 Start moving this leader.

@@ -441,6 +441,10 @@ pub struct StepDef {
     pub fs: u8,
     /// 7.7.4 Infantry SeD FS (pink box).
     pub sed_fs: u8,
+    /// G19.1 Artillery Canister FS (Brigade Game; 0: the battery fires no canister).
+    pub canister_fs: u8,
+    /// G19.1 Artillery Shell FS, its howitzers (Brigade Game; 0: none).
+    pub shell_fs: u8,
 }
 
 /// A combat unit counter.
@@ -471,6 +475,9 @@ pub struct TroopDef {
     pub gun: Option<u8>,
     /// `steps[n - 1]`: the values with `n` steps left.
     pub steps: Vec<StepDef>,
+    /// G19.1 The battery's line of the Ammunition Sheet (Brigade Game): its boxes of each
+    /// round at the start, by [`crate::artillery::Round::ix`].
+    pub sheet: Option<[u8; 4]>,
 }
 
 impl TroopDef {
@@ -878,6 +885,9 @@ pub struct FireMods {
     pub post: i8,
     /// G18.6 A target whose top unit is Prone (Brigade Game).
     pub prone: i8,
+    /// G19.1 The Shrapnel Shell Attack DRM of the checks a shrapnel attack causes (Brigade
+    /// Game).
+    pub shrapnel_mc: i8,
 }
 
 /// 7.9.2 A gun-type row of the Artillery Chart: the last hex of each range band.
@@ -897,6 +907,21 @@ pub struct GunDef {
     pub low_ammo: u8,
     /// B7.9.3 Battalion Game: a fire roll at or below it takes Low ammunition to Out.
     pub out_of_ammo: u8,
+    /// G19.1 The Brigade Artillery Chart's bands of this row (Brigade Game).
+    pub brigade: Option<BrigadeBands>,
+}
+
+/// G19.1 A gun-type row of the Brigade Artillery Chart: the last hex of each range band of
+/// each round. Every band starts where the one before it ends; the first at one hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrigadeBands {
+    /// Round Shot: Point Blank, Effective, Long.
+    pub round_shot: [u8; 3],
+    /// Shell: Effective, Long.
+    pub shell: [u8; 2],
+    /// Canister: Point Blank, Effective.
+    pub canister: [u8; 2],
 }
 
 /// 8 The modifiers printed on a morale state marker (Morale State Diagram).
@@ -1486,6 +1511,10 @@ struct RawStep {
     fs: u8,
     #[serde(default)]
     sed_fs: u8,
+    #[serde(default)]
+    canister_fs: u8,
+    #[serde(default)]
+    shell_fs: u8,
 }
 
 #[derive(Deserialize)]
@@ -1510,6 +1539,22 @@ struct RawTroop {
     #[serde(default)]
     gun: Option<String>,
     steps: Vec<toml::Value>,
+    #[serde(default)]
+    ammunition: Option<RawSheet>,
+}
+
+/// G19.1 A battery's line of the Ammunition Sheet.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSheet {
+    #[serde(default)]
+    round_shot: u8,
+    #[serde(default)]
+    shell: u8,
+    #[serde(default)]
+    canister: u8,
+    #[serde(default)]
+    shrapnel: u8,
 }
 
 #[derive(Deserialize)]
@@ -1664,6 +1709,8 @@ struct RawFireMods {
     post: i8,
     #[serde(default)]
     prone: i8,
+    #[serde(default)]
+    shrapnel_mc: i8,
 }
 
 #[derive(Deserialize)]
@@ -1693,6 +1740,8 @@ struct RawGun {
     low_ammo: u8,
     #[serde(default)]
     out_of_ammo: u8,
+    #[serde(default)]
+    brigade: Option<BrigadeBands>,
 }
 
 #[derive(Deserialize)]
@@ -2365,6 +2414,9 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                             "cavalry makes no fire attacks (3 Cold Steel)",
                         );
                     }
+                    if arm != Arm::Artillery && (s.canister_fs > 0 || s.shell_fs > 0) {
+                        l.err(&sk, "only artillery has a Canister or Shell FS (G19.1)");
+                    }
                     steps.push(StepDef {
                         sp: s.sp,
                         set: s.set,
@@ -2372,6 +2424,8 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                         cvm: s.cvm,
                         fs: s.fs,
                         sed_fs: s.sed_fs,
+                        canister_fs: s.canister_fs,
+                        shell_fs: s.shell_fs,
                     });
                 }
             }
@@ -2383,12 +2437,43 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                     cvm: 0,
                     fs: 0,
                     sed_fs: 0,
+                    canister_fs: 0,
+                    shell_fs: 0,
                 });
             }
             if troops.iter().any(|x| x.id == t.id) || leaders.iter().any(|x| x.id == t.id) {
                 l.err(
                     &format!("{key}.id"),
                     format!("duplicate counter id `{}`", t.id),
+                );
+            }
+            // G19.1 The Ammunition Sheet: artillery only, and every battery of the Brigade Game.
+            let sheet = t
+                .ammunition
+                .as_ref()
+                .map(|a| [a.round_shot, a.shell, a.canister, a.shrapnel]);
+            match (sheet.is_some(), arm) {
+                (true, Arm::Artillery) | (false, Arm::Infantry | Arm::Cavalry) => {}
+                (true, _) => l.err(
+                    &format!("{key}.ammunition"),
+                    "only artillery has a line of the Ammunition Sheet (G19.1)",
+                ),
+                (false, Arm::Artillery) if level == Level::Brigade => l.err(
+                    &format!("{key}.ammunition"),
+                    "the Brigade Game needs the battery's Ammunition Sheet line (G19.1)",
+                ),
+                (false, Arm::Artillery) => {}
+            }
+            if level == Level::Brigade
+                && let Some(g) = gun
+                && charts
+                    .as_ref()
+                    .is_some_and(|c| c.guns[usize::from(g)].brigade.is_none())
+            {
+                l.err(
+                    &format!("{key}.gun"),
+                    "the Brigade Game needs the row's Brigade Artillery Chart bands \
+                     (`brigade` of its [[gun]], G19.1)",
                 );
             }
             let size = t.size.unwrap_or(match arm {
@@ -2415,6 +2500,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 unit,
                 gun,
                 steps,
+                sheet,
             });
         }
     }
@@ -3059,6 +3145,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             range: [m.range.canister, m.range.effective, m.range.long],
             post: m.post,
             prone: m.prone,
+            shrapnel_mc: m.shrapnel_mc,
         }
     });
     // 7.9.2 Guns.
@@ -3072,6 +3159,17 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             );
             ok = false;
         }
+        if let Some(bb) = &g.brigade {
+            let rising =
+                |v: &[u8]| v[0] >= 1 && v.windows(2).all(|w| w[0] <= w[1]) && v[v.len() - 1] <= 10;
+            if !(rising(&bb.round_shot) && rising(&bb.shell) && rising(&bb.canister)) {
+                l.err(
+                    &format!("gun[{i}].brigade"),
+                    "each round's bands end at 1 hex or more, in order, by 10 hexes (G19.1)",
+                );
+                ok = false;
+            }
+        }
         guns.push(GunDef {
             id: g.id,
             name: g.name,
@@ -3080,6 +3178,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             long: g.long,
             low_ammo: g.low_ammo,
             out_of_ammo: g.out_of_ammo,
+            brigade: g.brigade,
         });
     }
     // 8 Morale.

@@ -245,6 +245,15 @@ pub enum Event {
     NoRetreatBeforeCombat { units: Vec<UnitId> },
     /// B7.9.3 A battery's ammunition level changed after a fire roll (1 Low, 2 Out).
     Ammunition { unit: UnitId, roll: u8, level: u8 },
+    /// G19.1 A battery marked off a box of the round it fired; `left` boxes remain (private
+    /// to its side: the Ammunition Sheet).
+    RoundFired {
+        unit: UnitId,
+        round: crate::artillery::Round,
+        left: u8,
+    },
+    /// G19.4 A battery broke down after a failed Disorder Check: it loses a step.
+    Breakdown { unit: UnitId },
     /// B7.9.3 A resupply roll: 8 or 9 (with +2 for a leader stacked) resupplies.
     ResupplyRoll {
         unit: UnitId,

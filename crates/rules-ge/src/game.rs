@@ -159,8 +159,14 @@ impl Game for GloryEmpire {
         self.observation(s, viewer)
     }
 
-    fn event_visible(&self, _e: &Event, _viewer: Viewer) -> bool {
-        true
+    fn event_visible(&self, e: &Event, viewer: Viewer) -> bool {
+        match e {
+            // G19.1 The Ammunition Sheet is its owner's.
+            Event::RoundFired { unit, .. } => {
+                viewer.sees_private_of(self.data.troops[unit.ix()].side)
+            }
+            _ => true,
+        }
     }
 
     fn describe_event(&self, e: &Event) -> String {

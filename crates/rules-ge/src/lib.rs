@@ -44,7 +44,17 @@
 //! Check Phase, the Fatigue Chart's FSM and check DRM, fatigued cavalry's Spent markers, the
 //! Fatigue Recovery Phase); in [`columns`] the Close Column, Column of Attack and Division
 //! Mass (G18.2), the Closed Square (G18.4), the Open Column (G18.2.3) and the Quarter-Wheel
-//! (G18.3); in [`refused`] Refused Flanks (G18.5.3); cavalry skirmishers (G18.7) in [`movement`], [`fire`] and [`charge`]. Its Command Status by Grand Tactical
+//! (G18.3); in [`refused`] Refused Flanks (G18.5.3); cavalry skirmishers (G18.7) in
+//! [`movement`], [`fire`] and [`charge`]; in [`artillery`] the Artillery Rounds (G19.1: Round
+//! Shot, Canister, Shell and British Shrapnel, each with the counter's FS for it and its own
+//! range bands, the round named in the fire action, the Ammunition Sheet's boxes marked off
+//! by every attack instead of B7.9.3's ammunition rolls), the resupply of G19.3.1 through
+//! B7.9.3's Artillery Resupply Phase (the Vimeiro order of battle has no Train or Caisson
+//! counters, so Trains, G19.2, and Caissons, G19.3, are not played: ge-rulings 124) and
+//! Breakdown (G19.4, applied in [`morale`] with a failed Disorder Check). Howitzer Attacks
+//! with their hit roll and scatter (G19.7), Bombardment Zones (G19.5) and Duck and Drake
+//! (G19.6) are not played yet: a battery's Shell fires as an ordinary attack. Its Command
+//! Status by Grand Tactical
 //! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
 //! Command Range.
 //!
@@ -66,6 +76,7 @@
 
 pub mod action;
 pub mod ammunition;
+pub mod artillery;
 pub mod charge;
 pub mod close_combat;
 pub mod columns;

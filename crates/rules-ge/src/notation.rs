@@ -98,6 +98,16 @@ impl GloryEmpire {
             Action::Fire { from, target } => {
                 format!("fire {} {}", self.hex(from), self.hex(target))
             }
+            Action::FireRound {
+                from,
+                target,
+                round,
+            } => format!(
+                "fire {} {} {}",
+                self.hex(from),
+                self.hex(target),
+                round.name()
+            ),
             Action::Select(u) => format!("select {}", self.uid(u)),
             Action::SelectLeader(l) => format!("select {}", self.lid(l)),
             Action::Enter { unit, at } => format!("enter {} {}", self.uid(unit), self.hex(at)),
@@ -237,13 +247,25 @@ impl GloryEmpire {
                     },
                 )
             }
-            Some("fire") => done(
-                3,
-                Action::Fire {
-                    from: self.cell_of(arg(1)?)?,
-                    target: self.cell_of(arg(2)?)?,
-                },
-            ),
+            Some("fire") => {
+                let from = self.cell_of(arg(1)?)?;
+                let target = self.cell_of(arg(2)?)?;
+                match w.get(3).copied() {
+                    None => done(3, Action::Fire { from, target }),
+                    Some(r) => {
+                        let round = crate::artillery::Round::parse(r)
+                            .ok_or_else(|| format!("`{r}` is not a round (G19.1)"))?;
+                        done(
+                            4,
+                            Action::FireRound {
+                                from,
+                                target,
+                                round,
+                            },
+                        )
+                    }
+                }
+            }
             Some("select") => {
                 let id = arg(1)?;
                 match self.data.troop_by_id(id) {
@@ -418,6 +440,34 @@ impl GloryEmpire {
                         mods_text(&o.modifiers)
                     ),
                     None => format!("fire from {} at {} (12)", self.hex(from), self.hex(target)),
+                }
+            }
+            Action::FireRound {
+                from,
+                target,
+                round,
+            } => {
+                let st = self.strength_round(s, from, Some(round));
+                let odds = st.as_ref().map(|st| {
+                    let r = self.data.board.distance(from, target);
+                    self.fire_odds(s, from, target, &s.stack(target), st, false, r)
+                });
+                match odds {
+                    Some(o) => format!(
+                        "fire {} from {} at {}: FS {} to column {}{} (G19.1)",
+                        round.title(),
+                        self.hex(from),
+                        self.hex(target),
+                        o.fs,
+                        o.column,
+                        mods_text(&o.modifiers)
+                    ),
+                    None => format!(
+                        "fire {} from {} at {} (G19.1)",
+                        round.title(),
+                        self.hex(from),
+                        self.hex(target)
+                    ),
                 }
             }
             Action::Select(u) => {
@@ -1025,6 +1075,14 @@ impl GloryEmpire {
             Event::FatigueRecoveryLeft { leader } => format!(
                 "{}'s brigade leaves Fatigue Recovery (G22.3)",
                 self.lname(*leader)
+            ),
+            Event::Breakdown { unit } => {
+                format!("{} breaks down: a step lost (G19.4)", self.uname(*unit))
+            }
+            Event::RoundFired { unit, round, left } => format!(
+                "{} marks off a {} box: {left} left (G19.1)",
+                self.uname(*unit),
+                round.title()
             ),
             Event::ResupplyRoll {
                 unit,

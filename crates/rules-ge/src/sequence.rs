@@ -60,6 +60,7 @@ impl GloryEmpire {
                 column: None,
                 refused: 0,
                 prone: false,
+                used: [0; 4],
             })
             .collect();
         let mut leaders: Vec<Leader> = d
@@ -262,7 +263,12 @@ impl GloryEmpire {
                 self.do_orders(s, a, ev);
             }
             Stage::Fire | Stage::NpFire => match a {
-                Action::Fire { from, target } => self.do_fire(s, from, target, ev),
+                Action::Fire { from, target } => self.do_fire(s, from, target, None, ev),
+                Action::FireRound {
+                    from,
+                    target,
+                    round,
+                } => self.do_fire(s, from, target, Some(round), ev),
                 Action::Pass => {
                     self.apply_noted_fire(s, FireKind::Segment, None);
                     s.closing = true;

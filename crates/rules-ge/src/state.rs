@@ -165,6 +165,14 @@ pub struct Troop {
     /// G18.6 The Prone marker (Brigade Game).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub prone: bool,
+    /// G19.1 The boxes of each round marked off on its Ammunition Sheet (Brigade Game), by
+    /// [`crate::artillery::Round::ix`].
+    #[serde(default, skip_serializing_if = "none_used")]
+    pub used: [u8; 4],
+}
+
+fn none_used(v: &[u8; 4]) -> bool {
+    v.iter().all(|&x| x == 0)
 }
 
 /// Where a leader is.
@@ -402,6 +410,9 @@ pub struct FireRoll {
     /// Apply it at once to these units in this way (reaction and defensive fire); `None`:
     /// collect it with the others on its hex.
     pub apply: Option<(FireKind, Vec<UnitId>)>,
+    /// G19.1 The round the batteries fire (Brigade Game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<crate::artillery::Round>,
 }
 
 /// How a morale check caused by fire worsens its stack (8.1, 12.3.1, 13.4).
