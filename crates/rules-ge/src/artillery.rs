@@ -10,11 +10,17 @@
 //! (B7.9.3, [`crate::ammunition`]) stays, and a resupply refills the sheet's boxes as a
 //! Caisson would (G19.3.1; ge-rulings 124). G19.4 Breakdown is in [`crate::morale`], where a
 //! failed Disorder Check is applied.
+//!
+//! G19.7 Howitzers: a Shell attack is a Howitzer Attack, beside the battery's direct attack
+//! (none in a segment it fires Canister), needing no clear LOS; its hit roll, the scatter of
+//! a miss and the strike where the shell lands are here, with the Fire Marker of G19.7.3.
+//! The Hit Chart and Scatter Diagram are data (`[fire.howitzer]`, authored; ge-rulings 126).
 
 use crate::GloryEmpire;
-use crate::data::{Arm, Cell, Formation, StepDef, UnitId};
+use crate::data::{Arm, Cell, Formation, Scatter, StepDef, UnitId};
 use crate::event::Event;
-use crate::state::State;
+use crate::state::{FireRoll, Frame, Howitzer, State};
+use coupdoeil_hex::EdgeDir;
 use serde::{Deserialize, Serialize};
 
 /// G19.1 A kind of artillery round.
@@ -204,13 +210,14 @@ impl GloryEmpire {
 
     /// G19.1 The round a stack of batteries (top unit `top`) fires where no moment of choice
     /// is given (Reaction Fire, Offensive and Defensive Fire, and the evaluation): the one
-    /// with the highest FS that the top battery may fire, Round Shot before Canister before
-    /// Shell on a tie; never Shrapnel, which must be named.
+    /// with the higher FS of Round Shot and Canister that the top battery may fire, Round Shot
+    /// on a tie; never Shrapnel, which must be named, nor Shell, whose Howitzer Attack has a
+    /// procedure of its own (G19.7).
     #[must_use]
     pub fn default_round(&self, s: &State, top: UnitId) -> Option<Round> {
         // RULING: the strongest round where none is named (ge-rulings 122)
         let v = self.data.troops[top.ix()].at(s.troop(top).steps);
-        [Round::RoundShot, Round::Canister, Round::Shell]
+        [Round::RoundShot, Round::Canister]
             .into_iter()
             .filter(|&r| self.may_fire_round(s, top, r))
             .rev()
@@ -265,5 +272,178 @@ impl GloryEmpire {
     #[must_use]
     pub fn needs_rounds(&self, s: &State, u: UnitId) -> bool {
         self.out_of(s, u, Round::RoundShot) || self.out_of(s, u, Round::Shell)
+    }
+}
+
+impl GloryEmpire {
+    /// G19.7 Whether an attack with `round` is a Howitzer Attack: every Shell attack of the
+    /// Brigade Game (the rounds fired where none is named are never Shell, ge-rulings 122).
+    #[must_use]
+    pub fn howitzer_attack(&self, round: Option<Round>) -> bool {
+        self.brigade() && round == Some(Round::Shell)
+    }
+
+    /// G19.7.2 The Howitzer Attacks Hit Chart DRM of a Howitzer Attack from `from` at
+    /// `target`: without a clear LOS, and at Long range.
+    #[must_use]
+    pub fn howitzer_drm(&self, s: &State, from: Cell, target: Cell) -> i8 {
+        let Some(chart) = self.data.charts.howitzer.as_ref() else {
+            return 0;
+        };
+        let mut drm = 0i8;
+        if !self.los(s, from, target) {
+            drm = drm.saturating_add(chart.no_los);
+        }
+        let d = self.data.board.distance(from, target);
+        let long = s
+            .top(from)
+            .and_then(|u| self.data.troops[u.ix()].gun)
+            .and_then(|g| self.band(g, Round::Shell, d))
+            == Some(Band::Long);
+        if long {
+            drm = drm.saturating_add(chart.long_range);
+        }
+        drm
+    }
+
+    /// G19.7.1 The stack in `from` makes a Howitzer Attack at `target`: the hit roll comes
+    /// next. The batteries are marked as having made theirs this segment (their direct attack
+    /// is still open to them, G19.7).
+    pub(crate) fn declare_howitzer(&self, s: &mut State, from: Cell, target: Cell) {
+        for u in s.stack(from) {
+            s.troop_mut(u).howitzer = true;
+        }
+        let drm = self.howitzer_drm(s, from, target);
+        s.pending.push(Frame::Howitzer(Howitzer {
+            from,
+            target,
+            drm,
+            missed: None,
+        }));
+    }
+
+    /// G19.7.2 The dice of a Howitzer Attack: the hit roll (with its DRM), then on a miss the
+    /// unmodified scatter roll; the shell then strikes where it fell. G19.7.3 A hit roll of 95
+    /// to 99 on a BUA hex sets it on fire.
+    pub(crate) fn howitzer_roll(&self, s: &mut State, v: u8, ev: &mut Vec<Event>) {
+        let Some(Frame::Howitzer(mut h)) = s.pending.pop() else {
+            return;
+        };
+        let Some(chart) = self.data.charts.howitzer.as_ref() else {
+            return;
+        };
+        match h.missed {
+            None => {
+                let hit = i16::from(v) + i16::from(h.drm) >= i16::from(chart.hit_on);
+                ev.push(Event::HowitzerHit {
+                    from: h.from,
+                    target: h.target,
+                    roll: v,
+                    drm: h.drm,
+                    hit,
+                });
+                if !hit {
+                    h.missed = Some(v);
+                    s.pending.push(Frame::Howitzer(h));
+                    return;
+                }
+                // RULING: the roll that starts a fire is the hit roll (ge-rulings 127)
+                if v >= chart.fire_from && self.data.terrain(h.target).bua {
+                    self.start_fire(s, h.target, ev);
+                }
+                self.howitzer_strike(s, h.from, Some(h.target), ev);
+            }
+            Some(_) => {
+                let to = self.scatter(h.from, h.target, v);
+                ev.push(Event::HowitzerScatter {
+                    target: h.target,
+                    roll: v,
+                    to,
+                });
+                self.howitzer_strike(s, h.from, to, ev);
+            }
+        }
+    }
+
+    /// G19.7.2 Where a shell that missed `target` lands, by the scatter roll `roll`: the arrow
+    /// points through the hexside of `target` that most nearly faces away from the battery in
+    /// `from` (RULING: where the line runs through a vertex, the hexside clockwise of it;
+    /// ge-rulings 126); `None` off the map.
+    #[must_use]
+    pub fn scatter(&self, from: Cell, target: Cell, roll: u8) -> Option<Cell> {
+        let chart = self.data.charts.howitzer.as_ref()?;
+        let b = &self.data.board;
+        let (f, t) = (b.hex(from), b.hex(target));
+        let v = (t.q - f.q, t.r - f.r, t.s() - f.s());
+        let away = |d: EdgeDir| {
+            let x = d.delta();
+            v.0 * x.q + v.1 * x.r + v.2 * x.s()
+        };
+        let best = EdgeDir::ALL.into_iter().map(away).max()?;
+        let ties: Vec<EdgeDir> = EdgeDir::ALL
+            .into_iter()
+            .filter(|&d| away(d) == best)
+            .collect();
+        // RULING: the clockwise hexside where two tie (ge-rulings 126)
+        let arrow = match ties[..] {
+            [EdgeDir::N, EdgeDir::NW] => EdgeDir::N,
+            [.., last] => last,
+            [] => return None,
+        };
+        let turn = |k: usize| EdgeDir::ALL[(arrow.index() as usize + k) % 6];
+        let tens = usize::from(roll / 10 % 10);
+        let units = usize::from(roll % 10);
+        let (dir, dist) = match chart.direction[tens] {
+            Scatter::Over => (arrow, chart.distance[units]),
+            Scatter::Short => (turn(3), chart.distance[units]),
+            Scatter::Left => (turn(5), 1),
+            Scatter::Right => (turn(1), 1),
+        };
+        let mut c = target;
+        for _ in 0..dist {
+            c = b.neighbor(c, dir)?;
+        }
+        Some(c)
+    }
+
+    /// G19.7.2 The shell strikes `at` (`None`: off the map): the batteries mark off a Shell
+    /// box, and units there, friends too, take an ordinary fire attack at the Shell FS without
+    /// the hexside obstacle and Long Range shifts, rolled now and applied with the segment's
+    /// other results (12.3.1).
+    fn howitzer_strike(&self, s: &mut State, from: Cell, at: Option<Cell>, ev: &mut Vec<Event>) {
+        let st = self.strength_round(s, from, Some(Round::Shell));
+        self.mark_rounds(s, from, Round::Shell, ev);
+        let (Some(st), Some(at)) = (st, at) else {
+            return;
+        };
+        let targets = s.stack(at);
+        if targets.is_empty() {
+            return;
+        }
+        let range = self.data.board.distance(from, at);
+        let odds = self.fire_odds(s, from, at, &targets, &st, false, range);
+        ev.push(Event::FireDeclared {
+            from,
+            target: at,
+            fs: odds.fs,
+            column: odds.column,
+            modifiers: odds.modifiers,
+        });
+        s.pending.push(Frame::FireRoll(FireRoll {
+            from,
+            target: at,
+            column: odds.column,
+            apply: None,
+            round: None,
+        }));
+    }
+
+    /// G19.7.3 A Fire Marker in `at` (a second has no further effect). RULING: its effects,
+    /// rule 16.3's, are not played yet (ge-rulings 127).
+    fn start_fire(&self, s: &mut State, at: Cell, ev: &mut Vec<Event>) {
+        if let Err(i) = s.fires.binary_search(&at) {
+            s.fires.insert(i, at);
+            ev.push(Event::FireStarted { at });
+        }
     }
 }

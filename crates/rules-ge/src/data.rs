@@ -1107,6 +1107,43 @@ pub struct Charts {
     pub fatigue: Option<FatigueChart>,
     /// G18.2 The Brigade Game's column changes (required by the Brigade Game).
     pub columns: Option<ColumnChart>,
+    /// G19.7 The Howitzer Attacks Hit Chart and Scatter Diagram (required by the Brigade
+    /// Game).
+    pub howitzer: Option<HowitzerChart>,
+}
+
+/// G19.7.2 The Howitzer Attacks Hit Chart and the Howitzer Scatter Diagram.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HowitzerChart {
+    /// A hit roll (two dice, 00-99) plus its DRMs at or above this hits the hex aimed at.
+    pub hit_on: u8,
+    /// DRM when the battery has no clear LOS to the hex aimed at.
+    pub no_los: i8,
+    /// DRM when the hex aimed at is in the Shell's Long band.
+    pub long_range: i8,
+    /// G19.7.3 A hit roll at or above this against a BUA hex starts a fire (up to 99).
+    pub fire_from: u8,
+    /// The scatter roll's tens die: where the shell goes from the hex aimed at, relative to
+    /// the Scatter marker's arrow (pointing away from the battery).
+    pub direction: [Scatter; 10],
+    /// The scatter roll's units die: how many hexes it goes over or short (left and right
+    /// always one).
+    pub distance: [u8; 10],
+}
+
+/// G19.7.2 A direction of the Howitzer Scatter Diagram, relative to its arrow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scatter {
+    /// Along the arrow, beyond the hex aimed at.
+    Over,
+    /// Back towards the battery.
+    Short,
+    /// One hexside anticlockwise of the arrow.
+    Left,
+    /// One hexside clockwise of the arrow.
+    Right,
 }
 
 /// G22.2 The Fatigue Chart: what each Fatigue Level (1 to 3, index 0 to 2) does to the
@@ -2055,6 +2092,12 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         l.err(
             "morale.fatigue",
             "the Brigade Game needs the Fatigue Chart (G22.2)",
+        );
+    }
+    if level == Level::Brigade && charts.as_ref().is_some_and(|c| c.howitzer.is_none()) {
+        l.err(
+            "fire.howitzer",
+            "the Brigade Game needs the Howitzer Attacks Hit Chart and Scatter Diagram (G19.7.2)",
         );
     }
     if level == Level::Brigade && charts.as_ref().is_some_and(|c| c.columns.is_none()) {
@@ -3372,6 +3415,20 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             }
         }),
     };
+    let howitzer = match l.get("fire.howitzer").cloned() {
+        None => None,
+        Some(v) => l.typed::<HowitzerChart>("fire.howitzer", &v).and_then(|h| {
+            if h.hit_on > 99 || h.fire_from > 99 || h.distance.iter().any(|&d| d == 0 || d > 4) {
+                l.err(
+                    "fire.howitzer",
+                    "hit_on and fire_from are rolls 00-99; each distance 1 to 4 hexes",
+                );
+                None
+            } else {
+                Some(h)
+            }
+        }),
+    };
     let columns = match l.get("movement.columns").cloned() {
         None => None,
         Some(v) => l.typed::<RawColumns>("movement.columns", &v).and_then(|c| {
@@ -3521,6 +3578,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             disorder,
             fatigue,
             columns,
+            howitzer,
         }),
         _ => None,
     }

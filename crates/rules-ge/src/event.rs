@@ -252,6 +252,22 @@ pub enum Event {
         round: crate::artillery::Round,
         left: u8,
     },
+    /// G19.7.2 A Howitzer Attack's hit roll.
+    HowitzerHit {
+        from: Cell,
+        target: Cell,
+        roll: u8,
+        drm: i8,
+        hit: bool,
+    },
+    /// G19.7.2 A shell that missed scatters to `to` (`None`: off the map).
+    HowitzerScatter {
+        target: Cell,
+        roll: u8,
+        to: Option<Cell>,
+    },
+    /// G19.7.3 A Howitzer Attack set a BUA hex on fire.
+    FireStarted { at: Cell },
     /// G19.4 A battery broke down after a failed Disorder Check: it loses a step.
     Breakdown { unit: UnitId },
     /// B7.9.3 A resupply roll: 8 or 9 (with +2 for a leader stacked) resupplies.

@@ -426,7 +426,8 @@ impl GloryEmpire {
             };
             Self::leaves_front(&arcs, dirs).then_some(f)
         })?;
-        if !st.skirmish && d > 1 && !self.los(s, from, target) {
+        // G19.7.1 A Howitzer Attack needs no clear LOS.
+        if !st.skirmish && d > 1 && !self.howitzer_attack(st.round) && !self.los(s, from, target) {
             return None;
         }
         Some(facing)
@@ -469,7 +470,8 @@ impl GloryEmpire {
             && let Some(gi) = self.data.troops[g.ix()].gun
         {
             let gun = &ch.guns[usize::from(gi)];
-            if let Some(r) = st.round {
+            // G19.7.2 A Howitzer Attack takes no Long Range shift.
+            if let Some(r) = st.round.filter(|_| !self.howitzer_attack(st.round)) {
                 // G19.1 The band of the round fired.
                 // RULING: the Battalion chart's canister shift is Point Blank's (ge-rulings 123)
                 let band = self
@@ -481,7 +483,7 @@ impl GloryEmpire {
                     "G19.1",
                 ));
             }
-            let (band, v) = if st.round.is_some() {
+            let (band, v) = if st.round.is_some() || self.howitzer_attack(st.round) {
                 ("", 0)
             } else if range <= u32::from(gun.canister) {
                 ("canister", fm.range[0])
@@ -588,7 +590,10 @@ impl GloryEmpire {
                 })
                 .min()
                 .unwrap_or(0);
-            mods.push(m("hexside", side_fsm.clamp(-20, 20) as i8, "15.1"));
+            // G19.7.2 A Howitzer Attack takes no hexside obstacle shift.
+            if !self.howitzer_attack(st.round) {
+                mods.push(m("hexside", side_fsm.clamp(-20, 20) as i8, "15.1"));
+            }
             // 7.6.6 Fire through the front of skirmishers.
             let all_front = entry
                 .iter()
@@ -639,9 +644,24 @@ impl GloryEmpire {
 
     /// Whether the stack whose top unit is `top` may still fire at `target` this segment (one
     /// attack; a Square two, at hexes not adjacent to each other, 7.8.2).
-    fn may_fire_again(&self, s: &State, top: Option<UnitId>, target: Cell) -> bool {
+    fn may_fire_again(
+        &self,
+        s: &State,
+        top: Option<UnitId>,
+        target: Cell,
+        round: Option<Round>,
+    ) -> bool {
         let Some(top) = top else { return false };
         let t = s.troop(top);
+        // G19.7 A battery's Howitzer Attack comes beside its direct attack, and not in a
+        // segment it fires Canister.
+        // RULING: one a segment, before or after the direct attack (ge-rulings 126)
+        if self.howitzer_attack(round) {
+            return !t.howitzer && !t.canister;
+        }
+        if round == Some(Round::Canister) && t.howitzer {
+            return false;
+        }
         match (t.formation, t.fired) {
             (_, 0) => true,
             (Formation::Square, 1) => t
@@ -678,7 +698,7 @@ impl GloryEmpire {
             .iter()
             .copied()
             .filter(move |&t| b.distance(c, t) <= u32::from(st.range))
-            .filter(move |&t| self.may_fire_again(s, top, t))
+            .filter(move |&t| self.may_fire_again(s, top, t, st.round))
             .filter_map(move |t| self.fire_line(s, c, t, st).map(|f| (t, f)))
     }
 
@@ -752,6 +772,16 @@ impl GloryEmpire {
         if st.arm == Arm::Artillery {
             for &u in &st.units {
                 s.troop_mut(u).facing = facing;
+            }
+        }
+        // G19.7.1 A Howitzer Attack rolls to hit first.
+        if self.howitzer_attack(st.round) {
+            self.declare_howitzer(s, from, target);
+            return;
+        }
+        if self.brigade() && st.round == Some(Round::Canister) {
+            for u in s.stack(from) {
+                s.troop_mut(u).canister = true;
             }
         }
         let range = self.data.board.distance(from, target);
@@ -967,6 +997,8 @@ impl GloryEmpire {
             if self.data.troops[i].side == side {
                 s.troops[i].fired = 0;
                 s.troops[i].fired_at = None;
+                s.troops[i].howitzer = false;
+                s.troops[i].canister = false;
             }
         }
     }

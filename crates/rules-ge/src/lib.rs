@@ -51,9 +51,12 @@
 //! by every attack instead of B7.9.3's ammunition rolls), the resupply of G19.3.1 through
 //! B7.9.3's Artillery Resupply Phase (the Vimeiro order of battle has no Train or Caisson
 //! counters, so Trains, G19.2, and Caissons, G19.3, are not played: ge-rulings 124) and
-//! Breakdown (G19.4, applied in [`morale`] with a failed Disorder Check). Howitzer Attacks
-//! with their hit roll and scatter (G19.7), Bombardment Zones (G19.5) and Duck and Drake
-//! (G19.6) are not played yet: a battery's Shell fires as an ordinary attack. Its Command
+//! Breakdown (G19.4, applied in [`morale`] with a failed Disorder Check); and Howitzers
+//! (G19.7: a Shell attack beside the direct one, none with Canister, no clear LOS needed, the
+//! hit roll, the scatter of a miss onto whoever is there, the strike without hexside and Long
+//! Range shifts, and the Fire Marker a hit roll of 95-99 puts on a BUA hex, whose effects of
+//! 16.3 are not played yet). Bombardment Zones (G19.5) and Duck and Drake (G19.6) are not
+//! played yet. Its Command
 //! Status by Grand Tactical
 //! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
 //! Command Range.

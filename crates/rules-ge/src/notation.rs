@@ -789,6 +789,17 @@ impl GloryEmpire {
                         CheckKind::Command => "as a Command Check (B7.7.3)",
                     }
                 ),
+                Frame::Howitzer(h) => match h.missed {
+                    None => format!(
+                        "the Howitzer Attack's hit roll from {} at {} (G19.7.2)",
+                        self.hex(h.from),
+                        self.hex(h.target)
+                    ),
+                    Some(_) => format!(
+                        "the scatter roll of the shell that missed {} (G19.7.2)",
+                        self.hex(h.target)
+                    ),
+                },
                 Frame::FireRoll(f) => format!(
                     "the fire dice from {} at {} (12.3)",
                     self.hex(f.from),
@@ -1076,6 +1087,34 @@ impl GloryEmpire {
                 "{}'s brigade leaves Fatigue Recovery (G22.3)",
                 self.lname(*leader)
             ),
+            Event::HowitzerHit {
+                from,
+                target,
+                roll,
+                drm,
+                hit,
+            } => format!(
+                "Howitzer Attack from {} at {}: rolled {roll:02}{}: {} (G19.7.2)",
+                self.hex(*from),
+                self.hex(*target),
+                if *drm != 0 {
+                    format!(" {drm:+} = {}", i16::from(*roll) + i16::from(*drm))
+                } else {
+                    String::new()
+                },
+                if *hit { "a hit" } else { "a miss" }
+            ),
+            Event::HowitzerScatter { target, roll, to } => format!(
+                "the shell that missed {} scatters (roll {roll:02}): {} (G19.7.2)",
+                self.hex(*target),
+                match to {
+                    Some(c) => format!("it lands in {}", self.hex(*c)),
+                    None => "it lands off the map".to_string(),
+                }
+            ),
+            Event::FireStarted { at } => {
+                format!("a fire starts in {} (G19.7.3)", self.hex(*at))
+            }
             Event::Breakdown { unit } => {
                 format!("{} breaks down: a step lost (G19.4)", self.uname(*unit))
             }

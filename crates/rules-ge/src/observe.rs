@@ -109,6 +109,9 @@ pub struct Observation {
     pub orders: [u8; 2],
     /// Fortified Posts.
     pub fortified: Vec<String>,
+    /// G19.7.3 Hexes with a Fire Marker (Brigade Game).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fires: Vec<String>,
     /// Objectives and their holders.
     pub objectives: Vec<(String, Option<String>)>,
     /// The moving units or leader, with MP spent.
@@ -236,6 +239,7 @@ impl GloryEmpire {
                 .filter(|(i, _)| s.fortified[*i])
                 .map(|(_, p)| b.label(p.cell))
                 .collect(),
+            fires: s.fires.iter().map(|&c| b.label(c)).collect(),
             objectives: self
                 .data
                 .objectives

@@ -61,6 +61,8 @@ impl GloryEmpire {
                 refused: 0,
                 prone: false,
                 used: [0; 4],
+                howitzer: false,
+                canister: false,
             })
             .collect();
         let mut leaders: Vec<Leader> = d
@@ -117,6 +119,7 @@ impl GloryEmpire {
             fortified: d.posts.iter().map(|p| p.fortified).collect(),
             moving: None,
             fire_results: Vec::new(),
+            fires: Vec::new(),
             queue: Vec::new(),
             entered: Vec::new(),
             charged: Vec::new(),
@@ -161,6 +164,7 @@ impl GloryEmpire {
                 Frame::OrdersRoll(_)
                 | Frame::Resupply(_)
                 | Frame::Fatigue(_)
+                | Frame::Howitzer(_)
                 | Frame::Check(_)
                 | Frame::FireRoll(_)
                 | Frame::FireApply(_)
@@ -313,6 +317,7 @@ impl GloryEmpire {
                 Frame::OrdersRoll(_) => self.orders_roll(s, v, ev),
                 Frame::Resupply(_) => self.resupply_roll(s, v, ev),
                 Frame::Fatigue(_) => self.fatigue_roll(s, v, ev),
+                Frame::Howitzer(_) => self.howitzer_roll(s, v, ev),
                 _ => {}
             }
             return;
@@ -396,6 +401,7 @@ impl GloryEmpire {
                 | Frame::OrdersRoll(_)
                 | Frame::OrdersPass(_)
                 | Frame::Resupply(_)
+                | Frame::Howitzer(_)
                 | Frame::Fatigue(_) => false,
             };
         }

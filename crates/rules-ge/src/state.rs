@@ -169,6 +169,12 @@ pub struct Troop {
     /// [`crate::artillery::Round::ix`].
     #[serde(default, skip_serializing_if = "none_used")]
     pub used: [u8; 4],
+    /// G19.7 It made a Howitzer Attack this segment (Brigade Game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub howitzer: bool,
+    /// G19.7 It fired Canister this segment: no Howitzer Attack (Brigade Game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub canister: bool,
 }
 
 fn none_used(v: &[u8; 4]) -> bool {
@@ -894,6 +900,21 @@ pub enum Frame {
     Resupply(Vec<UnitId>),
     /// G22.1 The Fatigue Check dice still to roll, one per brigade leader.
     Fatigue(Vec<LeaderId>),
+    /// G19.7.2 A Howitzer Attack's hit roll, then (on a miss) its scatter roll.
+    Howitzer(Howitzer),
+}
+
+/// G19.7.2 A declared Howitzer Attack waiting for its dice (Brigade Game).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Howitzer {
+    /// The firing stack's hex.
+    pub from: Cell,
+    /// The hex aimed at.
+    pub target: Cell,
+    /// The Howitzer Attacks Hit Chart DRM.
+    pub drm: i8,
+    /// The hit roll, once made (the scatter roll comes next).
+    pub missed: Option<u8>,
 }
 
 /// B13.2.5 A charging stack's Charge Movement in the Charge Phase (Battalion Game).
@@ -1052,6 +1073,9 @@ pub struct State {
     pub moving: Option<Moving>,
     /// 12.1 Fire results rolled and not yet applied.
     pub fire_results: Vec<PendingFire>,
+    /// G19.7.3 Hexes with a Fire Marker (Brigade Game), sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fires: Vec<Cell>,
     /// Stacks (their hexes) still to check in the Rally Phase, or to retreat at the start of the
     /// Movement Phase; targets still to resolve in the Close Combat Segment.
     pub queue: Vec<Cell>,

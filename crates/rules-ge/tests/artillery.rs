@@ -163,14 +163,7 @@ fn g19_1_each_round_fires_at_its_own_fs_and_bands() {
     let (fs, _, mods) = declared(&f);
     assert_eq!(fs, 4, "the Round Shot FS");
     assert!(mods.contains(&"Round Shot, point blank range (2 hexes) +2".to_string()));
-    let mut f = guns_at(ggame(), "0502");
-    f.play("fire 0302 0502 shell");
-    let (fs, column, mods) = declared(&f);
-    assert_eq!(fs, 1, "the Shell FS");
-    assert!(!mods.iter().any(|m| m.contains("range")), "{mods:?}");
-    assert_eq!(column, 2);
-    // Seven hexes: Long for Round Shot (-2); six: Long for Shell, whose Effective band ends at
-    // five.
+    // Seven hexes: Long for Round Shot (-2).
     let mut f = guns_at(ggame(), "1002");
     f.play("fire 0302 1002 round_shot");
     assert!(
@@ -178,16 +171,6 @@ fn g19_1_each_round_fires_at_its_own_fs_and_bands() {
             .2
             .contains(&"Round Shot, long range (7 hexes) -2".to_string())
     );
-    let mut f = guns_at(ggame(), "0902");
-    f.play("fire 0302 0902 shell");
-    assert!(
-        declared(&f)
-            .2
-            .contains(&"Shell, long range (6 hexes) -2".to_string())
-    );
-    let mut f = guns_at(ggame(), "0802");
-    f.play("fire 0302 0802 shell");
-    assert!(!declared(&f).2.iter().any(|m| m.contains("range")));
 }
 
 #[test]
@@ -289,8 +272,8 @@ fn g19_1_shrapnel_is_british_and_its_checks_take_the_shrapnel_drm() {
 
 #[test]
 fn g19_1_where_no_round_is_named_the_strongest_fires() {
-    // Reaction, Offensive and Defensive Fire name no round: the battery fires its strongest,
-    // never Shrapnel (ge-rulings 122).
+    // Reaction, Offensive and Defensive Fire name no round: the battery fires the stronger of
+    // Canister and Round Shot (ge-rulings 122).
     let mut f = guns_at(ggame(), "0402");
     let robe = f.unit("robe");
     assert_eq!(f.game.default_round(&f.s, robe), Some(Round::Canister));
@@ -299,12 +282,10 @@ fn g19_1_where_no_round_is_named_the_strongest_fires() {
     f.s.troop_mut(robe).used = [0, 0, 4, 0];
     assert_eq!(f.game.default_round(&f.s, robe), Some(Round::RoundShot));
     f.s.troop_mut(robe).used = [10, 0, 4, 0];
-    assert_eq!(f.game.default_round(&f.s, robe), Some(Round::Shell));
-    f.s.troop_mut(robe).used = [10, 4, 4, 0];
     assert_eq!(
         f.game.default_round(&f.s, robe),
         None,
-        "Shrapnel must be named"
+        "Shell is fired only as a Howitzer Attack (G19.7), Shrapnel only when named"
     );
 }
 
@@ -529,4 +510,203 @@ fn g19_4_a_battery_that_fails_its_disorder_check_loses_a_step() {
     f.d100(20);
     assert_eq!(f.steps_of("robe"), 2);
     assert_eq!(f.morale_of("robe"), Morale::Disorder);
+}
+
+// ---------------------------------------------------------------------------------------------
+// G19.7 Howitzers. The Howitzer Attacks Hit Chart and the Scatter Diagram are authored
+// (charts.toml `[fire.howitzer]`): a hit on a roll plus DRMs of 40 or more, -20 without a clear
+// LOS, -10 at Long range; on a miss the tens die sends the shell over (0-3), short (4-7), left
+// (8) or right (9), the units die 1 hex (0-4), 2 (5-8) or 3 (9) over or short.
+
+fn howitzer_pending(f: &Fx) -> Option<coupdoeil_ge::state::Howitzer> {
+    match f.s.pending.last() {
+        Some(Frame::Howitzer(h)) => Some(h.clone()),
+        _ => None,
+    }
+}
+
+#[test]
+fn g19_7_a_battery_makes_a_howitzer_attack_beside_its_direct_attack() {
+    let mut f = guns_at(ggame(), "0502");
+    f.put("gren-2-1", "0402", Formation::Column, "W");
+    f.play("fire 0302 0402 round_shot");
+    f.d100(50);
+    // Its direct attack made, its Shell may still go at another hex.
+    assert_eq!(rounds_at(&f, "0502"), vec!["shell"], "{:?}", f.legal_text());
+    f.play("fire 0302 0502 shell");
+    f.d100(60);
+    f.d100(50);
+    assert!(rounds_at(&f, "0502").is_empty() && rounds_at(&f, "0402").is_empty());
+    assert!(f.can("pass"));
+    // The Howitzer Attack first leaves the direct attack open.
+    let mut f = guns_at(ggame(), "0502");
+    f.play("fire 0302 0502 shell");
+    f.d100(60);
+    f.d100(50);
+    assert_eq!(rounds_at(&f, "0502"), vec!["round_shot", "shrapnel"]);
+}
+
+#[test]
+fn g19_7_no_howitzer_attack_in_a_segment_the_battery_fires_canister() {
+    let mut f = guns_at(ggame(), "0502");
+    f.put("gren-2-1", "0402", Formation::Column, "W");
+    f.play("fire 0302 0402 canister");
+    f.d100(50);
+    assert!(rounds_at(&f, "0502").is_empty());
+    assert!(f.can("pass"));
+    let mut f = guns_at(ggame(), "0502");
+    f.put("gren-2-1", "0402", Formation::Column, "W");
+    f.play("fire 0302 0502 shell");
+    f.d100(60);
+    f.d100(50);
+    assert_eq!(rounds_at(&f, "0402"), vec!["round_shot", "shrapnel"]);
+}
+
+#[test]
+fn g19_7_1_a_howitzer_attack_needs_no_clear_los() {
+    // The 2/97th in 0502 blocks the guns' LOS to 0602 and beyond.
+    let mut f = guns_at(ggame(), "0602");
+    f.put("2-97", "0502", Formation::Line, "E");
+    assert!(!f.game.los(&f.s, f.hex("0302"), f.hex("0602")));
+    assert_eq!(rounds_at(&f, "0602"), vec!["shell"], "no direct fire");
+    f.play("fire 0302 0602 shell");
+    assert_eq!(howitzer_pending(&f).unwrap().drm, -20, "no LOS");
+    // A roll of 59 - 20 misses, 60 - 20 hits.
+    f.d100(59);
+    assert!(howitzer_pending(&f).is_some_and(|h| h.missed == Some(59)));
+    let mut f = guns_at(ggame(), "0602");
+    f.put("2-97", "0502", Formation::Line, "E");
+    f.play("fire 0302 0602 shell");
+    f.d100(60);
+    assert!(
+        f.log().contains("rolled 60 -20 = 40: a hit (G19.7.2)"),
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn g19_7_2_long_range_makes_a_hit_harder() {
+    // Shell is Long from six hexes for these guns.
+    let f = guns_at(ggame(), "0902");
+    assert_eq!(f.game.howitzer_drm(&f.s, f.hex("0302"), f.hex("0902")), -10);
+    assert_eq!(f.game.howitzer_drm(&f.s, f.hex("0302"), f.hex("0802")), 0);
+}
+
+#[test]
+fn g19_7_2_a_hit_is_an_ordinary_attack_on_the_hex_without_hexside_or_long_range_shifts() {
+    let mut f = guns_at(ggame(), "0502");
+    f.play("fire 0302 0502 shell");
+    assert_eq!(
+        used(&f, "robe"),
+        [0, 0, 0, 0],
+        "the box goes when the shell strikes"
+    );
+    f.d100(40);
+    let (fs, column, mods) = declared(&f);
+    assert_eq!(fs, 1, "the Shell FS");
+    assert_eq!(column, 2, "+1 for a column target: {mods:?}");
+    assert!(
+        !mods
+            .iter()
+            .any(|m| m.contains("range") || m.contains("hexside"))
+    );
+    assert_eq!(used(&f, "robe"), [0, 1, 0, 0]);
+    f.d100(50);
+    assert_eq!(
+        f.s.fire_results.len(),
+        1,
+        "noted with the segment's results"
+    );
+    assert_eq!(f.label(f.s.fire_results[0].target), "0502");
+}
+
+#[test]
+fn g19_7_2_a_miss_scatters_and_strikes_where_it_falls_friends_too() {
+    // Aimed at 0602 from 0302; a miss (39) then a scatter roll of 45: short, two hexes, into
+    // 0403 where the 1/50th stands.
+    let mut f = guns_at(ggame(), "0602");
+    f.put("1-50", "0403", Formation::Line, "E");
+    assert_eq!(
+        f.game
+            .scatter(f.hex("0302"), f.hex("0602"), 45)
+            .map(|c| f.label(c)),
+        Some("0403".into())
+    );
+    f.play("fire 0302 0602 shell");
+    f.d100(39);
+    f.d100(45);
+    assert!(
+        f.log()
+            .contains("the shell that missed 0602 scatters (roll 45): it lands in 0403 (G19.7.2)"),
+        "{}",
+        f.log()
+    );
+    let (fs, _, _) = declared(&f);
+    assert_eq!(fs, 1);
+    f.d100(50);
+    assert_eq!(f.label(f.s.fire_results[0].target), "0403");
+    assert_eq!(used(&f, "robe"), [0, 1, 0, 0]);
+    // The diagram: over (05: two hexes on), left (80) and right (90) one hex.
+    let sc = |r: u8| {
+        f.game
+            .scatter(f.hex("0303"), f.hex("0306"), r)
+            .map(|c| f.label(c))
+    };
+    assert_eq!(sc(5), Some("0308".into()));
+    assert_eq!(sc(3), Some("0307".into()));
+    assert_eq!(sc(45), Some("0304".into()));
+    assert_eq!(sc(80), Some("0407".into()));
+    assert_eq!(sc(90), Some("0207".into()));
+    // An empty hex: the box is spent, nothing else happens.
+    let mut f = guns_at(ggame(), "0602");
+    f.play("fire 0302 0602 shell");
+    f.d100(39);
+    f.d100(45);
+    assert_eq!(used(&f, "robe"), [0, 1, 0, 0]);
+    assert!(f.s.fire_results.is_empty());
+}
+
+#[test]
+fn g19_7_3_a_hit_roll_of_95_to_99_on_a_bua_hex_starts_a_fire() {
+    // Grenadiers in the village, 0605, under Robe's guns in 0303 facing SE.
+    let mut f = Fx::empty_of(ggame());
+    f.put("robe", "0303", Formation::Unlimbered, "SE");
+    f.put("gren-1-1", "0605", Formation::Column, "NW");
+    f.put("1-50", "0503", Formation::Line, "NE");
+    f.put("gren-2-1", "0502", Formation::Column, "SW");
+    f.at(B, Stage::Fire);
+    f.play("fire 0303 0605 shell");
+    f.d100(95);
+    assert_eq!(f.s.fires, vec![f.hex("0605")], "{}", f.log());
+    assert!(f.log().contains("a fire starts in 0605 (G19.7.3)"));
+    let seen = f.game.observation(&f.s, Viewer::Spectator);
+    assert_eq!(seen.fires, vec!["0605".to_string()]);
+    // 94 hits without a fire; a clear hex never burns.
+    let mut f = Fx::empty_of(ggame());
+    f.put("robe", "0303", Formation::Unlimbered, "SE");
+    f.put("gren-1-1", "0605", Formation::Column, "NW");
+    f.at(B, Stage::Fire);
+    f.play("fire 0303 0605 shell");
+    f.d100(94);
+    assert!(f.s.fires.is_empty());
+    let mut f = guns_at(ggame(), "0502");
+    f.play("fire 0302 0502 shell");
+    f.d100(99);
+    assert!(f.s.fires.is_empty());
+}
+
+#[test]
+fn g19_7_the_brigade_game_needs_the_howitzer_chart() {
+    let e = common::errors_of(
+        |t| {
+            t.replacen(
+                "setup = \"historical\"\n",
+                "setup = \"historical\"\nlevel = \"brigade\"\n",
+                1,
+            )
+        },
+        |c| c.replacen("[fire.howitzer]", "[fire.howitzer_not]", 1),
+    );
+    assert!(e.contains("Howitzer Attacks Hit Chart"), "{e}");
 }
