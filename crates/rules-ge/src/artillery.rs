@@ -15,6 +15,9 @@
 //! (none in a segment it fires Canister), needing no clear LOS; its hit roll, the scatter of
 //! a miss and the strike where the shell lands are here, with the Fire Marker of G19.7.3.
 //! The Hit Chart and Scatter Diagram are data (`[fire.howitzer]`, authored; ge-rulings 126).
+//!
+//! G19.6 Duck and Drake: a Rolling Shot's Line of Fire from its Initial Strike Hex and the
+//! attacks along it (ge-rulings 129). G19.5 Bombardment Zones are not played yet.
 
 use crate::GloryEmpire;
 use crate::data::{Arm, Cell, Formation, Scatter, StepDef, UnitId};
@@ -445,5 +448,295 @@ impl GloryEmpire {
             s.fires.insert(i, at);
             ev.push(Event::FireStarted { at });
         }
+    }
+}
+
+/// G19.6.1 One point of a Line of Fire past its Initial Strike Hex: a hex, or the two hexes of
+/// a spine the line runs along (a d10 chooses, 0-4 the first, 5-9 the second).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LofPoint {
+    /// The hex (the first of a spine's two).
+    pub at: Cell,
+    /// The spine's second hex.
+    pub or: Option<Cell>,
+    /// Hexes past the Initial Strike Hex (0: the ISH itself).
+    pub past: u8,
+}
+
+impl GloryEmpire {
+    /// G19.6.4 How far a Rolling Shot reaches from the battery in `from`: its Round Shot Long
+    /// band and two hexes more.
+    #[must_use]
+    pub fn rolling_reach(&self, s: &State, from: Cell) -> u8 {
+        s.top(from)
+            .and_then(|u| self.data.troops[u.ix()].gun)
+            .map_or(0, |g| self.round_reach(g, Round::RoundShot))
+            .saturating_add(2)
+    }
+
+    /// G19.6.1 The Line of Fire of a Rolling Shot from `from` through the Initial Strike Hex
+    /// `ish`: from the ISH on, to the end of the reach. It goes into a Light, Medium or High
+    /// Density Terrain hex and ends there; past the ISH it ends in a hex more than one contour
+    /// up, and before a Military Crest, Ridge or cliff (crag) hexside; hexes past the ISH that
+    /// the battery cannot see over the ground are in defilade and skipped. RULING: at a spine
+    /// the line ends if it would end at either hex (ge-rulings 129).
+    #[must_use]
+    pub fn line_of_fire(&self, s: &State, from: Cell, ish: Cell) -> Vec<LofPoint> {
+        use crate::data::{LosFeature, TerrainClass};
+        use coupdoeil_hex::{Crossing, Hex, trace};
+        let b = &self.data.board;
+        let reach = u32::from(self.rolling_reach(s, from));
+        let (f, t) = (b.hex(from), b.hex(ish));
+        let d0 = b.distance(from, ish);
+        if d0 == 0 || d0 > reach {
+            return Vec::new();
+        }
+        let m = reach as i32;
+        let far = Hex::new(f.q + (t.q - f.q) * m, f.r + (t.r - f.r) * m);
+        let dense = |c: Cell| {
+            matches!(
+                self.data.terrain(c).class,
+                TerrainClass::Ldt
+                    | TerrainClass::Mdt
+                    | TerrainClass::Hdt
+                    | TerrainClass::Impassable
+            )
+        };
+        let wall = |a: Cell, c: Cell| {
+            self.data
+                .features(a, c)
+                .any(|x| matches!(x.los, LosFeature::Crest | LosFeature::Ridge) || x.id == "crag")
+        };
+        let mut out: Vec<LofPoint> = Vec::new();
+        let mut prev = ish;
+        let mut started = false;
+        for x in trace(f, far) {
+            let (a, or) = match x {
+                Crossing::Hex(h) => match b.cell(h) {
+                    Some(c) => (c, None),
+                    None => break,
+                },
+                Crossing::Spine { left, right } => match (b.cell(left), b.cell(right)) {
+                    (Some(l), r) => (l, r),
+                    (None, Some(r)) => (r, None),
+                    (None, None) => break,
+                },
+            };
+            if !started {
+                if a != ish {
+                    continue;
+                }
+                started = true;
+                out.push(LofPoint {
+                    at: a,
+                    or: None,
+                    past: 0,
+                });
+                if dense(a) {
+                    break;
+                }
+                continue;
+            }
+            let d = b.distance(from, a);
+            if d > reach {
+                break;
+            }
+            // RULING: a spine ends the line if either hex would (ge-rulings 129)
+            let cells: Vec<Cell> = std::iter::once(a).chain(or).collect();
+            if cells.iter().any(|&c| b.adjacent(prev, c) && wall(prev, c)) {
+                break;
+            }
+            let past = (d - d0).min(255) as u8;
+            let climbs = cells
+                .iter()
+                .any(|&c| i16::from(b.level(c)) - i16::from(b.level(prev)) > 1);
+            if cells.iter().any(|&c| self.los_terrain(from, c)) {
+                out.push(LofPoint { at: a, or, past });
+            }
+            if climbs || cells.iter().any(|&c| dense(c)) {
+                break;
+            }
+            prev = a;
+        }
+        out
+    }
+
+    /// G19.6 Whether the battery in `from` may fire a Rolling Shot with `ish` as its Initial
+    /// Strike Hex: Round Shot it may fire, its direct attack still to make, the ISH in its
+    /// cone, in sight and within the reach (an empty hex will do), and (RULING, ge-rulings
+    /// 129) an enemy unit somewhere on the Line of Fire.
+    #[must_use]
+    pub fn may_roll(&self, s: &State, from: Cell, ish: Cell) -> bool {
+        let Some(mut st) = self.strength_round(s, from, Some(Round::RoundShot)) else {
+            return false;
+        };
+        let Some(&top) = st.units.first() else {
+            return false;
+        };
+        if s.troop(top).fired > 0 {
+            return false;
+        }
+        st.range = self.rolling_reach(s, from);
+        if self.fire_line(s, from, ish, &st).is_none() {
+            return false;
+        }
+        let side = self.data.troops[top.ix()].side;
+        // RULING: offered only where the line meets an enemy unit (ge-rulings 129)
+        self.line_of_fire(s, from, ish).iter().any(|p| {
+            std::iter::once(p.at).chain(p.or).any(|c| {
+                s.stack(c)
+                    .iter()
+                    .any(|&u| self.data.troops[u.ix()].side != side)
+            })
+        })
+    }
+
+    /// G19.6 The Rolling Shots the artillery stack in `from` may fire now.
+    pub(crate) fn rolling_actions(&self, s: &State, from: Cell, out: &mut Vec<crate::Action>) {
+        let reach = u32::from(self.rolling_reach(s, from));
+        if self
+            .strength_round(s, from, Some(Round::RoundShot))
+            .is_none()
+        {
+            return;
+        }
+        let b = &self.data.board;
+        for i in 0..b.len() {
+            let c = Cell(i as u16);
+            let d = b.distance(from, c);
+            if d >= 1 && d <= reach && self.may_roll(s, from, c) {
+                out.push(crate::Action::RollingShot { from, ish: c });
+            }
+        }
+    }
+
+    /// G19.6 The battery in `from` fires a Rolling Shot at `ish`: its direct attack, one Round
+    /// Shot box (the ISH attack's alone, G19.6.2), then an attack on each occupied hex of the
+    /// Line of Fire in turn.
+    pub(crate) fn do_rolling(&self, s: &mut State, from: Cell, ish: Cell, ev: &mut Vec<Event>) {
+        if !self.may_roll(s, from, ish) {
+            return;
+        }
+        let Some(mut st) = self.strength_round(s, from, Some(Round::RoundShot)) else {
+            return;
+        };
+        st.range = self.rolling_reach(s, from);
+        if let Some(facing) = self.fire_line(s, from, ish, &st) {
+            for &u in &st.units {
+                s.troop_mut(u).facing = facing;
+            }
+        }
+        for u in s.stack(from) {
+            let t = s.troop_mut(u);
+            t.fired += 1;
+            t.fired_at = Some(ish);
+        }
+        let points = self.line_of_fire(s, from, ish);
+        self.mark_rounds(s, from, Round::RoundShot, ev);
+        ev.push(Event::RollingShot {
+            from,
+            ish,
+            line: points.iter().map(|p| p.at).collect(),
+        });
+        s.pending
+            .push(Frame::Rolling(crate::state::Rolling { from, points }));
+    }
+
+    /// G19.6 The next point of a Rolling Shot's Line of Fire, when it needs no die: an empty
+    /// hex is passed, an occupied one fired on. Returns whether anything was done.
+    pub(crate) fn rolling_auto(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
+        let Some(Frame::Rolling(mut r)) = s.pending.last().cloned() else {
+            return false;
+        };
+        let Some(&p) = r.points.first() else {
+            s.pending.pop();
+            return true;
+        };
+        // A spine with units in either hex needs the die; an empty one is passed.
+        if p.or
+            .is_some_and(|o| !s.stack(o).is_empty() || !s.stack(p.at).is_empty())
+        {
+            return false;
+        }
+        r.points.remove(0);
+        self.replace_top(s, Frame::Rolling(r.clone()));
+        self.rolling_strike(s, r.from, p.at, p.past, ev);
+        true
+    }
+
+    /// G19.6.1 The d10 of a Line of Fire along a hex spine: 0-4 the hex on the line's left,
+    /// 5-9 the one on its right.
+    pub(crate) fn rolling_roll(&self, s: &mut State, v: u8, ev: &mut Vec<Event>) {
+        let Some(Frame::Rolling(mut r)) = s.pending.last().cloned() else {
+            return;
+        };
+        let Some(&p) = r.points.first() else {
+            return;
+        };
+        r.points.remove(0);
+        self.replace_top(s, Frame::Rolling(r.clone()));
+        let at = match p.or {
+            Some(o) if v >= 5 => o,
+            _ => p.at,
+        };
+        ev.push(Event::SpineRolled { die: v, at });
+        self.rolling_strike(s, r.from, at, p.past, ev);
+    }
+
+    /// G19.6, G19.6.3 A Rolling Shot's attack on the units in `at`, `past` hexes past the
+    /// ISH: the Round Shot attack with -1 for every two hexes past it, rounded up.
+    fn rolling_strike(&self, s: &mut State, from: Cell, at: Cell, past: u8, ev: &mut Vec<Event>) {
+        let targets = s.stack(at);
+        if targets.is_empty() {
+            return;
+        }
+        let Some(st) = self
+            .strength_round(s, from, Some(Round::RoundShot))
+            .or_else(|| {
+                // The ISH's box may have been the last: the shot still rolls on.
+                let mut t = s.clone();
+                for u in t.stack(from) {
+                    let x = t.troop_mut(u);
+                    x.used[Round::RoundShot.ix()] = x.used[Round::RoundShot.ix()].saturating_sub(1);
+                }
+                self.strength_round(&t, from, Some(Round::RoundShot))
+            })
+        else {
+            return;
+        };
+        let range = self.data.board.distance(from, at);
+        let mut odds = self.fire_odds(s, from, at, &targets, &st, false, range);
+        let fsm = -i16::from(past.div_ceil(2));
+        if fsm != 0 {
+            odds.modifiers.push(crate::event::Modifier {
+                what: format!(
+                    "rolling shot, {past} hex{} past the ISH",
+                    if past == 1 { "" } else { "es" }
+                ),
+                value: fsm,
+                rule: "G19.6.3".into(),
+            });
+            let total: i32 = i32::from(odds.fs)
+                + odds
+                    .modifiers
+                    .iter()
+                    .map(|x| i32::from(x.value))
+                    .sum::<i32>();
+            odds.column = total.clamp(0, self.data.charts.fire.len() as i32 - 1) as u8;
+        }
+        ev.push(Event::FireDeclared {
+            from,
+            target: at,
+            fs: odds.fs,
+            column: odds.column,
+            modifiers: odds.modifiers,
+        });
+        s.pending.push(Frame::FireRoll(FireRoll {
+            from,
+            target: at,
+            column: odds.column,
+            apply: None,
+            round: None,
+        }));
     }
 }

@@ -268,6 +268,14 @@ pub enum Event {
     },
     /// G19.7.3 A Howitzer Attack set a BUA hex on fire.
     FireStarted { at: Cell },
+    /// G19.6 A Rolling Shot: its Initial Strike Hex and the Line of Fire it will strike.
+    RollingShot {
+        from: Cell,
+        ish: Cell,
+        line: Vec<Cell>,
+    },
+    /// G19.6.1 The die choosing which hex of a spine a Line of Fire strikes.
+    SpineRolled { die: u8, at: Cell },
     /// G19.4 A battery broke down after a failed Disorder Check: it loses a step.
     Breakdown { unit: UnitId },
     /// B7.9.3 A resupply roll: 8 or 9 (with +2 for a leader stacked) resupplies.

@@ -736,6 +736,8 @@ impl GloryEmpire {
                         });
                     }
                 }
+                // G19.6 Duck and Drake.
+                self.rolling_actions(s, c, out);
                 continue;
             }
             let Some(st) = self.strength(s, c) else {

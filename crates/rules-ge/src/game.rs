@@ -46,6 +46,8 @@ impl GloryEmpire {
             {
                 DieKind::D10
             }
+            // G19.6.1 A Line of Fire along a spine.
+            Some(Frame::Rolling(_)) => DieKind::D10,
             Some(_) => DieKind::Percentile,
             None => match s.stage {
                 Stage::Initiative => DieKind::D10,

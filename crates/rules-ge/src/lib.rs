@@ -55,8 +55,9 @@
 //! (G19.7: a Shell attack beside the direct one, none with Canister, no clear LOS needed, the
 //! hit roll, the scatter of a miss onto whoever is there, the strike without hexside and Long
 //! Range shifts, and the Fire Marker a hit roll of 95-99 puts on a BUA hex, whose effects of
-//! 16.3 are not played yet). Bombardment Zones (G19.5) and Duck and Drake (G19.6) are not
-//! played yet. Its Command
+//! 16.3 are not played yet); and Duck and Drake (G19.6: a Rolling Shot from an Initial
+//! Strike Hex along its Line of Fire, with its ends, defilade, spines, the shift per two
+//! hexes and the one box spent). Bombardment Zones (G19.5) are not played yet. Its Command
 //! Status by Grand Tactical
 //! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
 //! Command Range.

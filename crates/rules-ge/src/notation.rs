@@ -98,6 +98,9 @@ impl GloryEmpire {
             Action::Fire { from, target } => {
                 format!("fire {} {}", self.hex(from), self.hex(target))
             }
+            Action::RollingShot { from, ish } => {
+                format!("roll {} {}", self.hex(from), self.hex(ish))
+            }
             Action::FireRound {
                 from,
                 target,
@@ -266,6 +269,13 @@ impl GloryEmpire {
                     }
                 }
             }
+            Some("roll") => done(
+                3,
+                Action::RollingShot {
+                    from: self.cell_of(arg(1)?)?,
+                    ish: self.cell_of(arg(2)?)?,
+                },
+            ),
             Some("select") => {
                 let id = arg(1)?;
                 match self.data.troop_by_id(id) {
@@ -441,6 +451,36 @@ impl GloryEmpire {
                     ),
                     None => format!("fire from {} at {} (12)", self.hex(from), self.hex(target)),
                 }
+            }
+            Action::RollingShot { from, ish } => format!(
+                "Rolling Shot from {} into {}: Round Shot along the Line of Fire through {} \
+                 (G19.6)",
+                self.hex(from),
+                self.hex(ish),
+                self.line_of_fire(s, from, ish)
+                    .iter()
+                    .map(|p| self.hex(p.at))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Action::FireRound {
+                from,
+                target,
+                round,
+            } if self.howitzer_attack(Some(round)) => {
+                let drm = self.howitzer_drm(s, from, target);
+                let hit_on = self.data.charts.howitzer.as_ref().map_or(0, |h| h.hit_on);
+                format!(
+                    "Howitzer Attack from {} at {}: a hit on {hit_on:02} or more{}, else the \
+                     shell scatters (G19.7)",
+                    self.hex(from),
+                    self.hex(target),
+                    if drm != 0 {
+                        format!(" with {drm:+}")
+                    } else {
+                        String::new()
+                    }
+                )
             }
             Action::FireRound {
                 from,
@@ -789,6 +829,10 @@ impl GloryEmpire {
                         CheckKind::Command => "as a Command Check (B7.7.3)",
                     }
                 ),
+                Frame::Rolling(r) => format!(
+                    "the die choosing a hex of the Rolling Shot's Line of Fire from {} (G19.6.1)",
+                    self.hex(r.from)
+                ),
                 Frame::Howitzer(h) => match h.missed {
                     None => format!(
                         "the Howitzer Attack's hit roll from {} at {} (G19.7.2)",
@@ -1111,6 +1155,19 @@ impl GloryEmpire {
                     Some(c) => format!("it lands in {}", self.hex(*c)),
                     None => "it lands off the map".to_string(),
                 }
+            ),
+            Event::RollingShot { from, ish, line } => format!(
+                "Rolling Shot from {} into {}: the shot rolls through {} (G19.6)",
+                self.hex(*from),
+                self.hex(*ish),
+                line.iter()
+                    .map(|&c| self.hex(c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Event::SpineRolled { die, at } => format!(
+                "the line runs along a spine: d10 {die}, it strikes {} (G19.6.1)",
+                self.hex(*at)
             ),
             Event::FireStarted { at } => {
                 format!("a fire starts in {} (G19.7.3)", self.hex(*at))

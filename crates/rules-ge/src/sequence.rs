@@ -165,6 +165,7 @@ impl GloryEmpire {
                 | Frame::Resupply(_)
                 | Frame::Fatigue(_)
                 | Frame::Howitzer(_)
+                | Frame::Rolling(_)
                 | Frame::Check(_)
                 | Frame::FireRoll(_)
                 | Frame::FireApply(_)
@@ -273,6 +274,7 @@ impl GloryEmpire {
                     target,
                     round,
                 } => self.do_fire(s, from, target, Some(round), ev),
+                Action::RollingShot { from, ish } => self.do_rolling(s, from, ish, ev),
                 Action::Pass => {
                     self.apply_noted_fire(s, FireKind::Segment, None);
                     s.closing = true;
@@ -318,6 +320,7 @@ impl GloryEmpire {
                 Frame::Resupply(_) => self.resupply_roll(s, v, ev),
                 Frame::Fatigue(_) => self.fatigue_roll(s, v, ev),
                 Frame::Howitzer(_) => self.howitzer_roll(s, v, ev),
+                Frame::Rolling(_) => self.rolling_roll(s, v, ev),
                 _ => {}
             }
             return;
@@ -403,6 +406,7 @@ impl GloryEmpire {
                 | Frame::Resupply(_)
                 | Frame::Howitzer(_)
                 | Frame::Fatigue(_) => false,
+                Frame::Rolling(_) => self.rolling_auto(s, ev),
             };
         }
         if s.closing {

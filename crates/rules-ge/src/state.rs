@@ -902,6 +902,17 @@ pub enum Frame {
     Fatigue(Vec<LeaderId>),
     /// G19.7.2 A Howitzer Attack's hit roll, then (on a miss) its scatter roll.
     Howitzer(Howitzer),
+    /// G19.6 A Rolling Shot's Line of Fire still to strike.
+    Rolling(Rolling),
+}
+
+/// G19.6 A Rolling Shot in progress (Brigade Game).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rolling {
+    /// The firing stack's hex.
+    pub from: Cell,
+    /// The points of the Line of Fire still to strike, nearest first.
+    pub points: Vec<crate::artillery::LofPoint>,
 }
 
 /// G19.7.2 A declared Howitzer Attack waiting for its dice (Brigade Game).

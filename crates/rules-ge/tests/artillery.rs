@@ -569,6 +569,12 @@ fn g19_7_1_a_howitzer_attack_needs_no_clear_los() {
     f.put("2-97", "0502", Formation::Line, "E");
     assert!(!f.game.los(&f.s, f.hex("0302"), f.hex("0602")));
     assert_eq!(rounds_at(&f, "0602"), vec!["shell"], "no direct fire");
+    let a = f.game.parse_action("fire 0302 0602 shell").unwrap();
+    assert_eq!(
+        f.game.describe_action(&f.s, &a),
+        "Howitzer Attack from 0302 at 0602: a hit on 40 or more with -20, else the shell \
+         scatters (G19.7)"
+    );
     f.play("fire 0302 0602 shell");
     assert_eq!(howitzer_pending(&f).unwrap().drm, -20, "no LOS");
     // A roll of 59 - 20 misses, 60 - 20 hits.
@@ -709,4 +715,137 @@ fn g19_7_the_brigade_game_needs_the_howitzer_chart() {
         |c| c.replacen("[fire.howitzer]", "[fire.howitzer_not]", 1),
     );
     assert!(e.contains("Howitzer Attacks Hit Chart"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// G19.6 Duck and Drake.
+
+/// The labels of the Line of Fire from `from` through `ish` (a spine as "0602/0603").
+fn lof(f: &Fx, from: &str, ish: &str) -> Vec<String> {
+    f.game
+        .line_of_fire(&f.s, f.hex(from), f.hex(ish))
+        .iter()
+        .map(|p| match p.or {
+            Some(o) => format!("{}/{}", f.label(p.at), f.label(o)),
+            None => f.label(p.at),
+        })
+        .collect()
+}
+
+#[test]
+fn g19_6_a_rolling_shot_strikes_every_occupied_hex_of_its_line_of_fire() {
+    // Robe's guns roll Round Shot into the empty 0502; the line runs on through 0702 and
+    // 0902, where two grenadier battalions stand, and through spines between.
+    let mut f = guns_at(ggame(), "0702");
+    f.put("gren-2-1", "0902", Formation::Column, "W");
+    assert_eq!(
+        lof(&f, "0302", "0502"),
+        [
+            "0502",
+            "0602/0603",
+            "0702",
+            "0802/0803",
+            "0902",
+            "1002/1003",
+            "1102"
+        ]
+    );
+    assert!(f.can("roll 0302 0502"), "{:?}", f.legal_text());
+    f.play("roll 0302 0502");
+    // Only the ISH's attack spends ammunition (G19.6.2).
+    assert_eq!(used(&f, "robe"), [1, 0, 0, 0]);
+    // 0702, two hexes past the ISH: the Round Shot attack at -1 (G19.6.3).
+    let (fs, _, mods) = declared(&f);
+    assert_eq!(fs, 4);
+    assert!(
+        mods.contains(&"rolling shot, 2 hexes past the ISH -1".to_string()),
+        "{mods:?}"
+    );
+    f.d100(50);
+    let (_, _, mods) = declared(&f);
+    assert!(
+        mods.contains(&"rolling shot, 4 hexes past the ISH -2".to_string()),
+        "{mods:?}"
+    );
+    f.d100(50);
+    let hit: Vec<String> = f.s.fire_results.iter().map(|p| f.label(p.target)).collect();
+    assert_eq!(hit, ["0702", "0902"]);
+    assert_eq!(used(&f, "robe"), [1, 0, 0, 0]);
+    // It was the battery's direct attack; its Howitzer Attack is still open.
+    assert_eq!(rounds_at(&f, "0702"), vec!["shell"]);
+    assert!(!f.can("roll 0302 0502"));
+}
+
+#[test]
+fn g19_6_1_a_spine_is_struck_on_one_side_chosen_by_a_die() {
+    let mut f = guns_at(ggame(), "0603");
+    f.play("roll 0302 0502");
+    assert_eq!(f.game.pending_die(&f.s), coupdoeil_ge::DieKind::D10);
+    f.d10(7);
+    assert!(
+        f.log().contains("d10 7, it strikes 0603 (G19.6.1)"),
+        "{}",
+        f.log()
+    );
+    let (_, _, mods) = declared(&f);
+    assert!(mods.contains(&"rolling shot, 1 hex past the ISH -1".to_string()));
+    let mut f = guns_at(ggame(), "0603");
+    f.play("roll 0302 0502");
+    f.d10(2);
+    assert!(f.log().contains("d10 2, it strikes 0602 (G19.6.1)"));
+    assert!(
+        !f.events
+            .iter()
+            .any(|e| matches!(e, Event::FireDeclared { .. })),
+        "0602 is empty"
+    );
+}
+
+#[test]
+fn g19_6_1_the_line_ends_in_dense_terrain_and_at_a_crest() {
+    let mut f = Fx::empty_of(ggame());
+    // Into the village of 0605 but not beyond it.
+    f.put("robe", "0602", Formation::Unlimbered, "S");
+    assert_eq!(lof(&f, "0602", "0603"), ["0603", "0604", "0605"]);
+    // Up to the Military Crest between 1108 and 1209, not over it.
+    f.remove("robe");
+    f.put("robe", "0907", Formation::Unlimbered, "SE");
+    assert_eq!(lof(&f, "0907", "1008"), ["1008", "1108"]);
+    assert_eq!(lof(&f, "0907", "1107"), ["1107"]);
+    // Open ground: on to the end of the reach, Long 7 and two more, or the map's edge.
+    assert_eq!(f.game.rolling_reach(&f.s, f.hex("0907")), 9);
+    assert_eq!(
+        lof(&f, "0907", "1007"),
+        ["1007", "1106", "1206", "1305", "1405"]
+    );
+}
+
+#[test]
+fn g19_6_4_a_rolling_shot_reaches_two_hexes_past_the_long_band() {
+    // The grenadiers in 1102 are 8 hexes off: beyond every round, not beyond a Rolling Shot.
+    let f = guns_at(ggame(), "1102");
+    assert!(rounds_at(&f, "1102").is_empty());
+    assert!(f.can("roll 0302 0502"));
+    assert!(f.can("roll 0302 1102"), "an ISH up to 9 hexes off");
+    let a = f.game.parse_action("roll 0302 0502").unwrap();
+    assert_eq!(f.game.action_notation(&a), "roll 0302 0502");
+}
+
+#[test]
+fn g19_6_a_rolling_shot_is_offered_only_where_its_line_meets_the_enemy() {
+    // The 1/50th in 0503 is the only unit on the line through 0403 (ge-rulings 129).
+    let mut f = guns_at(ggame(), "0702");
+    assert_eq!(lof(&f, "0302", "0403")[1], "0503");
+    assert!(!f.can("roll 0302 0403"));
+    f.remove("1-50");
+    f.put("1-50", "0503", Formation::Line, "NE");
+    f.remove("gren-1-1");
+    f.put("gren-1-1", "0704", Formation::Column, "W");
+    assert!(f.can("roll 0302 0403"), "{:?}", f.legal_text());
+    // Friends on the line are struck too.
+    f.play("roll 0302 0403");
+    let (_, _, mods) = declared(&f);
+    assert!(mods.contains(&"rolling shot, 1 hex past the ISH -1".to_string()));
+    f.d100(50);
+    assert_eq!(f.label(f.s.fire_results[0].target), "0503");
 }
