@@ -610,9 +610,9 @@ impl GloryEmpire {
         }
     }
 
-    /// G19.6 The battery in `from` fires a Rolling Shot at `ish`: its direct attack, one Round
-    /// Shot box (the ISH attack's alone, G19.6.2), then an attack on each occupied hex of the
-    /// Line of Fire in turn.
+    /// G19.6 The battery in `from` fires a Rolling Shot at `ish`: its direct attack, an attack
+    /// on each occupied hex of the Line of Fire in turn, then one Round Shot box (the ISH
+    /// attack's alone, G19.6.2).
     pub(crate) fn do_rolling(&self, s: &mut State, from: Cell, ish: Cell, ev: &mut Vec<Event>) {
         if !self.may_roll(s, from, ish) {
             return;
@@ -632,7 +632,6 @@ impl GloryEmpire {
             t.fired_at = Some(ish);
         }
         let points = self.line_of_fire(s, from, ish);
-        self.mark_rounds(s, from, Round::RoundShot, ev);
         ev.push(Event::RollingShot {
             from,
             ish,
@@ -649,7 +648,9 @@ impl GloryEmpire {
             return false;
         };
         let Some(&p) = r.points.first() else {
+            // G19.6.2 The ISH's attack spends one Round Shot box, once the shot has rolled.
             s.pending.pop();
+            self.mark_rounds(s, r.from, Round::RoundShot, ev);
             return true;
         };
         // A spine with units in either hex needs the die; an empty one is passed.
@@ -690,18 +691,7 @@ impl GloryEmpire {
         if targets.is_empty() {
             return;
         }
-        let Some(st) = self
-            .strength_round(s, from, Some(Round::RoundShot))
-            .or_else(|| {
-                // The ISH's box may have been the last: the shot still rolls on.
-                let mut t = s.clone();
-                for u in t.stack(from) {
-                    let x = t.troop_mut(u);
-                    x.used[Round::RoundShot.ix()] = x.used[Round::RoundShot.ix()].saturating_sub(1);
-                }
-                self.strength_round(&t, from, Some(Round::RoundShot))
-            })
-        else {
+        let Some(st) = self.strength_round(s, from, Some(Round::RoundShot)) else {
             return;
         };
         let range = self.data.board.distance(from, at);

@@ -752,8 +752,6 @@ fn g19_6_a_rolling_shot_strikes_every_occupied_hex_of_its_line_of_fire() {
     );
     assert!(f.can("roll 0302 0502"), "{:?}", f.legal_text());
     f.play("roll 0302 0502");
-    // Only the ISH's attack spends ammunition (G19.6.2).
-    assert_eq!(used(&f, "robe"), [1, 0, 0, 0]);
     // 0702, two hexes past the ISH: the Round Shot attack at -1 (G19.6.3).
     let (fs, _, mods) = declared(&f);
     assert_eq!(fs, 4);
@@ -770,10 +768,23 @@ fn g19_6_a_rolling_shot_strikes_every_occupied_hex_of_its_line_of_fire() {
     f.d100(50);
     let hit: Vec<String> = f.s.fire_results.iter().map(|p| f.label(p.target)).collect();
     assert_eq!(hit, ["0702", "0902"]);
+    // Only the ISH's attack spends ammunition, one box, once the shot has rolled (G19.6.2).
     assert_eq!(used(&f, "robe"), [1, 0, 0, 0]);
     // It was the battery's direct attack; its Howitzer Attack is still open.
     assert_eq!(rounds_at(&f, "0702"), vec!["shell"]);
     assert!(!f.can("roll 0302 0502"));
+}
+
+#[test]
+fn g19_6_2_the_last_round_shot_box_still_rolls_the_whole_line() {
+    let mut f = guns_at(ggame(), "0702");
+    f.put("gren-2-1", "0902", Formation::Column, "W");
+    f.s.troop_mut(f.unit("robe")).used = [9, 0, 0, 0];
+    f.play("roll 0302 0502");
+    f.d100(50);
+    f.d100(50);
+    assert_eq!(f.s.fire_results.len(), 2, "{}", f.log());
+    assert_eq!(used(&f, "robe"), [10, 0, 0, 0]);
 }
 
 #[test]
