@@ -42,6 +42,23 @@ pub enum Action {
         /// The target hex.
         target: Cell,
     },
+    /// G19.1 The battery stack in `from` fires this round at `target` (Brigade Game).
+    FireRound {
+        /// The firing stack's hex.
+        from: Cell,
+        /// The target hex.
+        target: Cell,
+        /// The round.
+        round: crate::artillery::Round,
+    },
+    /// G19.6 The battery stack in `from` fires a Rolling Shot with `ish` as its Initial Strike
+    /// Hex (Brigade Game).
+    RollingShot {
+        /// The firing stack's hex.
+        from: Cell,
+        /// The Initial Strike Hex.
+        ish: Cell,
+    },
     /// 9.1 Start moving the stack of this unit (every unit of it that may still move).
     Select(UnitId),
     /// 9.1 Start moving this leader.

@@ -30,7 +30,8 @@ impl GloryEmpire {
         roll: u8,
         ev: &mut Vec<Event>,
     ) {
-        if !self.battalion() {
+        // RULING: no roll in the Brigade Game, its Ammunition Sheet counts (ge-rulings 121)
+        if !self.battalion() || self.brigade() {
             return;
         }
         let Some(st) = self.strength(s, from) else {
@@ -72,9 +73,15 @@ impl GloryEmpire {
         for (i, t) in s.troops.iter().enumerate() {
             let u = UnitId(i as u8);
             let Some(c) = t.cell else { continue };
+            let short = if self.brigade() {
+                // RULING: G19.3.1's Caisson condition for B7.9.3's roll (ge-rulings 124)
+                self.needs_rounds(s, u)
+            } else {
+                t.ammo != 0
+            };
             if self.data.troops[i].side != side
                 || self.data.troops[i].arm() != Arm::Artillery
-                || t.ammo == 0
+                || !short
                 || !matches!(t.formation, Formation::Limbered | Formation::RoadColumn)
                 || !self.data.board.on_road(c)
             {
@@ -134,6 +141,10 @@ impl GloryEmpire {
         let resupplied = die as i8 + drm >= RESUPPLY_FROM;
         if resupplied {
             s.troop_mut(u).ammo = 0;
+            // G19.3.1 In the Brigade Game the sheet's boxes are there again.
+            if self.brigade() {
+                self.refill_rounds(s, u);
+            }
         }
         ev.push(Event::ResupplyRoll {
             unit: u,

@@ -576,8 +576,7 @@ impl GloryEmpire {
                             broken.push(u);
                         } else if no_inf
                             && (matches!(t.formation, Formation::Limbered | Formation::RoadColumn)
-                                || t.formation == Formation::Unlimbered
-                                    && t.ammo >= crate::ammunition::OUT_OF_AMMO)
+                                || t.formation == Formation::Unlimbered && self.out_of_ammo(s, u))
                         {
                             self.eliminate(
                                 s,
@@ -756,6 +755,7 @@ impl GloryEmpire {
                         target: c.target,
                         column: odds.column,
                         apply: None,
+                        round: st.round,
                     }));
                 }
                 return true;
@@ -1494,6 +1494,7 @@ impl GloryEmpire {
                     target: at,
                     column: odds.column,
                     apply: Some((FireKind::Close, units)),
+                    round: self.strength(s, c.target).and_then(|x| x.round),
                 }));
             }
             (CombatStep::DefensiveFire, Action::Pass) => {

@@ -146,7 +146,8 @@ impl GloryEmpire {
             {
                 out.push((Action::ClosedSquare, 0));
             }
-            (Formation::Square, Some(k)) => out.push((Action::FormColumn(k), 0)),
+            // RULING: a Closed Square formed in this move stays until its end (ge-rulings 128)
+            (Formation::Square, Some(k)) if !m.acted => out.push((Action::FormColumn(k), 0)),
             _ => {}
         }
         let cost_now = if m.entering { 0 } else { 1 };

@@ -441,6 +441,10 @@ pub struct StepDef {
     pub fs: u8,
     /// 7.7.4 Infantry SeD FS (pink box).
     pub sed_fs: u8,
+    /// G19.1 Artillery Canister FS (Brigade Game; 0: the battery fires no canister).
+    pub canister_fs: u8,
+    /// G19.1 Artillery Shell FS, its howitzers (Brigade Game; 0: none).
+    pub shell_fs: u8,
 }
 
 /// A combat unit counter.
@@ -471,6 +475,9 @@ pub struct TroopDef {
     pub gun: Option<u8>,
     /// `steps[n - 1]`: the values with `n` steps left.
     pub steps: Vec<StepDef>,
+    /// G19.1 The battery's line of the Ammunition Sheet (Brigade Game): its boxes of each
+    /// round at the start, by [`crate::artillery::Round::ix`].
+    pub sheet: Option<[u8; 4]>,
 }
 
 impl TroopDef {
@@ -878,6 +885,9 @@ pub struct FireMods {
     pub post: i8,
     /// G18.6 A target whose top unit is Prone (Brigade Game).
     pub prone: i8,
+    /// G19.1 The Shrapnel Shell Attack DRM of the checks a shrapnel attack causes (Brigade
+    /// Game).
+    pub shrapnel_mc: i8,
 }
 
 /// 7.9.2 A gun-type row of the Artillery Chart: the last hex of each range band.
@@ -897,6 +907,21 @@ pub struct GunDef {
     pub low_ammo: u8,
     /// B7.9.3 Battalion Game: a fire roll at or below it takes Low ammunition to Out.
     pub out_of_ammo: u8,
+    /// G19.1 The Brigade Artillery Chart's bands of this row (Brigade Game).
+    pub brigade: Option<BrigadeBands>,
+}
+
+/// G19.1 A gun-type row of the Brigade Artillery Chart: the last hex of each range band of
+/// each round. Every band starts where the one before it ends; the first at one hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrigadeBands {
+    /// Round Shot: Point Blank, Effective, Long.
+    pub round_shot: [u8; 3],
+    /// Shell: Effective, Long.
+    pub shell: [u8; 2],
+    /// Canister: Point Blank, Effective.
+    pub canister: [u8; 2],
 }
 
 /// 8 The modifiers printed on a morale state marker (Morale State Diagram).
@@ -1082,6 +1107,43 @@ pub struct Charts {
     pub fatigue: Option<FatigueChart>,
     /// G18.2 The Brigade Game's column changes (required by the Brigade Game).
     pub columns: Option<ColumnChart>,
+    /// G19.7 The Howitzer Attacks Hit Chart and Scatter Diagram (required by the Brigade
+    /// Game).
+    pub howitzer: Option<HowitzerChart>,
+}
+
+/// G19.7.2 The Howitzer Attacks Hit Chart and the Howitzer Scatter Diagram.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HowitzerChart {
+    /// A hit roll (two dice, 00-99) plus its DRMs at or above this hits the hex aimed at.
+    pub hit_on: u8,
+    /// DRM when the battery has no clear LOS to the hex aimed at.
+    pub no_los: i8,
+    /// DRM when the hex aimed at is in the Shell's Long band.
+    pub long_range: i8,
+    /// G19.7.3 A hit roll at or above this against a BUA hex starts a fire (up to 99).
+    pub fire_from: u8,
+    /// The scatter roll's tens die: where the shell goes from the hex aimed at, relative to
+    /// the Scatter marker's arrow (pointing away from the battery).
+    pub direction: [Scatter; 10],
+    /// The scatter roll's units die: how many hexes it goes over or short (left and right
+    /// always one).
+    pub distance: [u8; 10],
+}
+
+/// G19.7.2 A direction of the Howitzer Scatter Diagram, relative to its arrow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scatter {
+    /// Along the arrow, beyond the hex aimed at.
+    Over,
+    /// Back towards the battery.
+    Short,
+    /// One hexside anticlockwise of the arrow.
+    Left,
+    /// One hexside clockwise of the arrow.
+    Right,
 }
 
 /// G22.2 The Fatigue Chart: what each Fatigue Level (1 to 3, index 0 to 2) does to the
@@ -1492,6 +1554,10 @@ struct RawStep {
     fs: u8,
     #[serde(default)]
     sed_fs: u8,
+    #[serde(default)]
+    canister_fs: u8,
+    #[serde(default)]
+    shell_fs: u8,
 }
 
 #[derive(Deserialize)]
@@ -1516,6 +1582,22 @@ struct RawTroop {
     #[serde(default)]
     gun: Option<String>,
     steps: Vec<toml::Value>,
+    #[serde(default)]
+    ammunition: Option<RawSheet>,
+}
+
+/// G19.1 A battery's line of the Ammunition Sheet.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSheet {
+    #[serde(default)]
+    round_shot: u8,
+    #[serde(default)]
+    shell: u8,
+    #[serde(default)]
+    canister: u8,
+    #[serde(default)]
+    shrapnel: u8,
 }
 
 #[derive(Deserialize)]
@@ -1670,6 +1752,8 @@ struct RawFireMods {
     post: i8,
     #[serde(default)]
     prone: i8,
+    #[serde(default)]
+    shrapnel_mc: i8,
 }
 
 #[derive(Deserialize)]
@@ -1699,6 +1783,8 @@ struct RawGun {
     low_ammo: u8,
     #[serde(default)]
     out_of_ammo: u8,
+    #[serde(default)]
+    brigade: Option<BrigadeBands>,
 }
 
 #[derive(Deserialize)]
@@ -2018,6 +2104,12 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         l.err(
             "morale.fatigue",
             "the Brigade Game needs the Fatigue Chart (G22.2)",
+        );
+    }
+    if level == Level::Brigade && charts.as_ref().is_some_and(|c| c.howitzer.is_none()) {
+        l.err(
+            "fire.howitzer",
+            "the Brigade Game needs the Howitzer Attacks Hit Chart and Scatter Diagram (G19.7.2)",
         );
     }
     if level == Level::Brigade && charts.as_ref().is_some_and(|c| c.columns.is_none()) {
@@ -2377,6 +2469,9 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                             "cavalry makes no fire attacks (3 Cold Steel)",
                         );
                     }
+                    if arm != Arm::Artillery && (s.canister_fs > 0 || s.shell_fs > 0) {
+                        l.err(&sk, "only artillery has a Canister or Shell FS (G19.1)");
+                    }
                     steps.push(StepDef {
                         sp: s.sp,
                         set: s.set,
@@ -2384,6 +2479,8 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                         cvm: s.cvm,
                         fs: s.fs,
                         sed_fs: s.sed_fs,
+                        canister_fs: s.canister_fs,
+                        shell_fs: s.shell_fs,
                     });
                 }
             }
@@ -2395,12 +2492,43 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                     cvm: 0,
                     fs: 0,
                     sed_fs: 0,
+                    canister_fs: 0,
+                    shell_fs: 0,
                 });
             }
             if troops.iter().any(|x| x.id == t.id) || leaders.iter().any(|x| x.id == t.id) {
                 l.err(
                     &format!("{key}.id"),
                     format!("duplicate counter id `{}`", t.id),
+                );
+            }
+            // G19.1 The Ammunition Sheet: artillery only, and every battery of the Brigade Game.
+            let sheet = t
+                .ammunition
+                .as_ref()
+                .map(|a| [a.round_shot, a.shell, a.canister, a.shrapnel]);
+            match (sheet.is_some(), arm) {
+                (true, Arm::Artillery) | (false, Arm::Infantry | Arm::Cavalry) => {}
+                (true, _) => l.err(
+                    &format!("{key}.ammunition"),
+                    "only artillery has a line of the Ammunition Sheet (G19.1)",
+                ),
+                (false, Arm::Artillery) if level == Level::Brigade => l.err(
+                    &format!("{key}.ammunition"),
+                    "the Brigade Game needs the battery's Ammunition Sheet line (G19.1)",
+                ),
+                (false, Arm::Artillery) => {}
+            }
+            if level == Level::Brigade
+                && let Some(g) = gun
+                && charts
+                    .as_ref()
+                    .is_some_and(|c| c.guns[usize::from(g)].brigade.is_none())
+            {
+                l.err(
+                    &format!("{key}.gun"),
+                    "the Brigade Game needs the row's Brigade Artillery Chart bands \
+                     (`brigade` of its [[gun]], G19.1)",
                 );
             }
             let size = t.size.unwrap_or(match arm {
@@ -2427,6 +2555,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 unit,
                 gun,
                 steps,
+                sheet,
             });
         }
     }
@@ -3088,6 +3217,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             range: [m.range.canister, m.range.effective, m.range.long],
             post: m.post,
             prone: m.prone,
+            shrapnel_mc: m.shrapnel_mc,
         }
     });
     // 7.9.2 Guns.
@@ -3101,6 +3231,17 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             );
             ok = false;
         }
+        if let Some(bb) = &g.brigade {
+            let rising =
+                |v: &[u8]| v[0] >= 1 && v.windows(2).all(|w| w[0] <= w[1]) && v[v.len() - 1] <= 10;
+            if !(rising(&bb.round_shot) && rising(&bb.shell) && rising(&bb.canister)) {
+                l.err(
+                    &format!("gun[{i}].brigade"),
+                    "each round's bands end at 1 hex or more, in order, by 10 hexes (G19.1)",
+                );
+                ok = false;
+            }
+        }
         guns.push(GunDef {
             id: g.id,
             name: g.name,
@@ -3109,6 +3250,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             long: g.long,
             low_ammo: g.low_ammo,
             out_of_ammo: g.out_of_ammo,
+            brigade: g.brigade,
         });
     }
     // 8 Morale.
@@ -3302,6 +3444,20 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             }
         }),
     };
+    let howitzer = match l.get("fire.howitzer").cloned() {
+        None => None,
+        Some(v) => l.typed::<HowitzerChart>("fire.howitzer", &v).and_then(|h| {
+            if h.hit_on > 99 || h.fire_from > 99 || h.distance.iter().any(|&d| d == 0 || d > 4) {
+                l.err(
+                    "fire.howitzer",
+                    "hit_on and fire_from are rolls 00-99; each distance 1 to 4 hexes",
+                );
+                None
+            } else {
+                Some(h)
+            }
+        }),
+    };
     let columns = match l.get("movement.columns").cloned() {
         None => None,
         Some(v) => l.typed::<RawColumns>("movement.columns", &v).and_then(|c| {
@@ -3451,6 +3607,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             disorder,
             fatigue,
             columns,
+            howitzer,
         }),
         _ => None,
     }

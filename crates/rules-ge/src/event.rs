@@ -257,6 +257,39 @@ pub enum Event {
     NoRetreatBeforeCombat { units: Vec<UnitId> },
     /// B7.9.3 A battery's ammunition level changed after a fire roll (1 Low, 2 Out).
     Ammunition { unit: UnitId, roll: u8, level: u8 },
+    /// G19.1 A battery marked off a box of the round it fired; `left` boxes remain (private
+    /// to its side: the Ammunition Sheet).
+    RoundFired {
+        unit: UnitId,
+        round: crate::artillery::Round,
+        left: u8,
+    },
+    /// G19.7.2 A Howitzer Attack's hit roll.
+    HowitzerHit {
+        from: Cell,
+        target: Cell,
+        roll: u8,
+        drm: i8,
+        hit: bool,
+    },
+    /// G19.7.2 A shell that missed scatters to `to` (`None`: off the map).
+    HowitzerScatter {
+        target: Cell,
+        roll: u8,
+        to: Option<Cell>,
+    },
+    /// G19.7.3 A Howitzer Attack set a BUA hex on fire.
+    FireStarted { at: Cell },
+    /// G19.6 A Rolling Shot: its Initial Strike Hex and the Line of Fire it will strike.
+    RollingShot {
+        from: Cell,
+        ish: Cell,
+        line: Vec<Cell>,
+    },
+    /// G19.6.1 The die choosing which hex of a spine a Line of Fire strikes.
+    SpineRolled { die: u8, at: Cell },
+    /// G19.4 A battery broke down after a failed Disorder Check: it loses a step.
+    Breakdown { unit: UnitId },
     /// B7.9.3 A resupply roll: 8 or 9 (with +2 for a leader stacked) resupplies.
     ResupplyRoll {
         unit: UnitId,

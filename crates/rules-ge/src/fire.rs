@@ -4,6 +4,7 @@
 
 use crate::GloryEmpire;
 use crate::action::Action;
+use crate::artillery::Round;
 use crate::data::{Arc, Arm, Cell, Formation, PostKind, UnitId};
 use crate::event::{Event, Modifier};
 use crate::state::{
@@ -25,6 +26,8 @@ pub struct Strength {
     pub skirmish: bool,
     /// The units that contribute.
     pub units: Vec<UnitId>,
+    /// G19.1 The round artillery fires (Brigade Game).
+    pub round: Option<Round>,
 }
 
 /// The Fire Chart column of an attack and every shift, for the log and the UI.
@@ -59,18 +62,39 @@ impl GloryEmpire {
         self.strength_of(s, &s.stack(c))
     }
 
-    /// [`GloryEmpire::strength`] of a stack given as its units from the top down (for callers
-    /// that have every stack at hand already, such as the evaluation).
+    /// G19.1 [`GloryEmpire::strength`] of the stack in `c` firing `round` (Brigade Game
+    /// artillery; `None`: its [`GloryEmpire::default_round`]): the batteries that may fire
+    /// that round add their FS for it, and it reaches the end of that round's last band.
+    /// `None` when the top unit may not fire it.
     #[must_use]
-    pub fn strength_of(&self, s: &State, st: &[UnitId]) -> Option<Strength> {
+    pub fn strength_round(&self, s: &State, c: Cell, round: Option<Round>) -> Option<Strength> {
         let mut units = Vec::new();
-        let (fs, range, arm, skirmish) = self.strength_into(s, st, Some(&mut units))?;
+        let (fs, range, arm, skirmish, round) =
+            self.strength_into(s, &s.stack(c), round, Some(&mut units))?;
         Some(Strength {
             fs,
             range,
             arm,
             skirmish,
             units,
+            round,
+        })
+    }
+
+    /// [`GloryEmpire::strength`] of a stack given as its units from the top down (for callers
+    /// that have every stack at hand already, such as the evaluation).
+    #[must_use]
+    pub fn strength_of(&self, s: &State, st: &[UnitId]) -> Option<Strength> {
+        let mut units = Vec::new();
+        let (fs, range, arm, skirmish, round) =
+            self.strength_into(s, st, None, Some(&mut units))?;
+        Some(Strength {
+            fs,
+            range,
+            arm,
+            skirmish,
+            units,
+            round,
         })
     }
 
@@ -78,18 +102,21 @@ impl GloryEmpire {
     /// units that contribute (the evaluation asks this of every stack, many times a second).
     #[must_use]
     pub fn fire_reach(&self, s: &State, st: &[UnitId]) -> Option<(u8, u8)> {
-        self.strength_into(s, st, None)
-            .map(|(fs, range, _, _)| (fs, range))
+        self.strength_into(s, st, None, None)
+            .map(|(fs, range, _, _, _)| (fs, range))
     }
 
-    /// [`GloryEmpire::strength_of`]'s Fire Strength, range, arm and skirmish flag, with the
+    /// [`GloryEmpire::strength_of`]'s Fire Strength, range, arm, skirmish flag and round
+    /// (artillery firing `want`, or its default round, in the Brigade Game), with the
     /// contributing units pushed to `used` when it is given.
+    #[allow(clippy::type_complexity)]
     fn strength_into(
         &self,
         s: &State,
         st: &[UnitId],
+        want: Option<Round>,
         mut used: Option<&mut Vec<UnitId>>,
-    ) -> Option<(u8, u8, Arm, bool)> {
+    ) -> Option<(u8, u8, Arm, bool, Option<Round>)> {
         let &top = st.first()?;
         let t = s.troop(top);
         let d = &self.data.troops[top.ix()];
@@ -106,27 +133,51 @@ impl GloryEmpire {
                     if let Some(u) = used.as_deref_mut() {
                         u.push(top);
                     }
-                    Some((t.skirmishers, self.skirmish_reach(top), Arm::Cavalry, true))
+                    Some((
+                        t.skirmishers,
+                        self.skirmish_reach(top),
+                        Arm::Cavalry,
+                        true,
+                        None,
+                    ))
                 } else {
                     None
                 }
             }
+            Arm::Artillery if self.brigade() => {
+                // G19.1 One round per attack: the batteries that may fire it add their FS for
+                // it, and it reaches as far as that round's bands.
+                // RULING: batteries of the stack that may not fire it add nothing (ge-rulings 122)
+                let round = match want {
+                    Some(r) => r,
+                    None => self.default_round(s, top)?,
+                };
+                if !self.may_fire_round(s, top, round) {
+                    return None;
+                }
+                let guns = st
+                    .iter()
+                    .copied()
+                    .filter(|&u| arm_of(u) == Arm::Artillery && self.may_fire_round(s, u, round));
+                let fs = self.sum_fs(s, guns, lim.artillery, |v| round.fs(v), &mut used);
+                let range = d.gun.map_or(1, |g| self.round_reach(g, round));
+                Some((fs, range, Arm::Artillery, false, Some(round)))
+            }
             Arm::Artillery => {
                 // B7.9.3 A battery Out of Ammo does not fire.
-                if t.formation != Formation::Unlimbered || t.ammo >= crate::ammunition::OUT_OF_AMMO
-                {
+                if t.formation != Formation::Unlimbered || self.out_of_ammo(s, top) {
                     return None;
                 }
                 let guns = st.iter().copied().filter(|&u| {
                     arm_of(u) == Arm::Artillery
                         && s.troop(u).formation == Formation::Unlimbered
-                        && s.troop(u).ammo < crate::ammunition::OUT_OF_AMMO
+                        && !self.out_of_ammo(s, u)
                 });
                 let fs = self.sum_fs(s, guns, lim.artillery, |v| v.fs, &mut used);
                 let range = d
                     .gun
                     .map_or(1, |g| self.data.charts.guns[usize::from(g)].long);
-                Some((fs, range, Arm::Artillery, false))
+                Some((fs, range, Arm::Artillery, false, None))
             }
             Arm::Infantry => {
                 // G18.6.4 Prone units fire only with their skirmishers (below); RULING
@@ -142,7 +193,13 @@ impl GloryEmpire {
                     if let Some(u) = used.as_deref_mut() {
                         u.push(top);
                     }
-                    return Some((t.skirmishers, self.skirmish_reach(top), Arm::Infantry, true));
+                    return Some((
+                        t.skirmishers,
+                        self.skirmish_reach(top),
+                        Arm::Infantry,
+                        true,
+                        None,
+                    ));
                 }
                 if t.prone {
                     return None;
@@ -152,7 +209,7 @@ impl GloryEmpire {
                         // G18.5.2 The optional Rank and File sets the Line's limit.
                         let limit = self.line_fire_limit(st);
                         let fs = self.sum_fs(s, foot, limit, |v| v.fs, &mut used);
-                        Some((fs, 1, Arm::Infantry, false))
+                        Some((fs, 1, Arm::Infantry, false, None))
                     }
                     Formation::Column | Formation::Square => {
                         if let Some(u) = used.as_deref_mut() {
@@ -166,11 +223,11 @@ impl GloryEmpire {
                         } else {
                             lim.column_fs
                         };
-                        Some((fs, 1, Arm::Infantry, false))
+                        Some((fs, 1, Arm::Infantry, false, None))
                     }
                     Formation::Sed => {
                         let fs = self.sum_fs(s, foot, lim.sed, |v| v.sed_fs, &mut used);
-                        Some((fs, self.skirmish_reach(top), Arm::Infantry, true))
+                        Some((fs, self.skirmish_reach(top), Arm::Infantry, true, None))
                     }
                     _ => None,
                 }
@@ -371,7 +428,8 @@ impl GloryEmpire {
             };
             Self::leaves_front(&arcs, dirs).then_some(f)
         })?;
-        if !st.skirmish && d > 1 && !self.los(s, from, target) {
+        // G19.7.1 A Howitzer Attack needs no clear LOS.
+        if !st.skirmish && d > 1 && !self.howitzer_attack(st.round) && !self.los(s, from, target) {
             return None;
         }
         Some(facing)
@@ -414,7 +472,22 @@ impl GloryEmpire {
             && let Some(gi) = self.data.troops[g.ix()].gun
         {
             let gun = &ch.guns[usize::from(gi)];
-            let (band, v) = if range <= u32::from(gun.canister) {
+            // G19.7.2 A Howitzer Attack takes no Long Range shift.
+            if let Some(r) = st.round.filter(|_| !self.howitzer_attack(st.round)) {
+                // G19.1 The band of the round fired.
+                // RULING: the Battalion chart's canister shift is Point Blank's (ge-rulings 123)
+                let band = self
+                    .band(gi, r, range)
+                    .unwrap_or(crate::artillery::Band::Long);
+                mods.push(m(
+                    format!("{}, {} range ({range} hexes)", r.title(), band.title()),
+                    fm.range[band.ix()],
+                    "G19.1",
+                ));
+            }
+            let (band, v) = if st.round.is_some() || self.howitzer_attack(st.round) {
+                ("", 0)
+            } else if range <= u32::from(gun.canister) {
                 ("canister", fm.range[0])
             } else if range <= u32::from(gun.effective) {
                 ("effective", fm.range[1])
@@ -519,7 +592,10 @@ impl GloryEmpire {
                 })
                 .min()
                 .unwrap_or(0);
-            mods.push(m("hexside", side_fsm.clamp(-20, 20) as i8, "15.1"));
+            // G19.7.2 A Howitzer Attack takes no hexside obstacle shift.
+            if !self.howitzer_attack(st.round) {
+                mods.push(m("hexside", side_fsm.clamp(-20, 20) as i8, "15.1"));
+            }
             // 7.6.6 Fire through the front of skirmishers.
             let all_front = entry
                 .iter()
@@ -570,9 +646,24 @@ impl GloryEmpire {
 
     /// Whether the stack whose top unit is `top` may still fire at `target` this segment (one
     /// attack; a Square two, at hexes not adjacent to each other, 7.8.2).
-    fn may_fire_again(&self, s: &State, top: Option<UnitId>, target: Cell) -> bool {
+    fn may_fire_again(
+        &self,
+        s: &State,
+        top: Option<UnitId>,
+        target: Cell,
+        round: Option<Round>,
+    ) -> bool {
         let Some(top) = top else { return false };
         let t = s.troop(top);
+        // G19.7 A battery's Howitzer Attack comes beside its direct attack, and not in a
+        // segment it fires Canister.
+        // RULING: one a segment, before or after the direct attack (ge-rulings 126)
+        if self.howitzer_attack(round) {
+            return !t.howitzer && !t.canister;
+        }
+        if round == Some(Round::Canister) && t.howitzer {
+            return false;
+        }
         match (t.formation, t.fired) {
             (_, 0) => true,
             (Formation::Square, 1) => t
@@ -609,7 +700,7 @@ impl GloryEmpire {
             .iter()
             .copied()
             .filter(move |&t| b.distance(c, t) <= u32::from(st.range))
-            .filter(move |&t| self.may_fire_again(s, top, t))
+            .filter(move |&t| self.may_fire_again(s, top, t, st.round))
             .filter_map(move |t| self.fire_line(s, c, t, st).map(|f| (t, f)))
     }
 
@@ -630,6 +721,27 @@ impl GloryEmpire {
             {
                 continue;
             }
+            // G19.1 Brigade batteries name the round they fire.
+            if self.brigade()
+                && s.top(c)
+                    .is_some_and(|u| self.data.troops[u.ix()].arm() == Arm::Artillery)
+            {
+                for round in Round::ALL {
+                    let Some(st) = self.strength_round(s, c, Some(round)) else {
+                        continue;
+                    };
+                    for (t, _) in self.targets_among(s, c, &st, &enemies) {
+                        out.push(Action::FireRound {
+                            from: c,
+                            target: t,
+                            round,
+                        });
+                    }
+                }
+                // G19.6 Duck and Drake.
+                self.rolling_actions(s, c, out);
+                continue;
+            }
             let Some(st) = self.strength(s, c) else {
                 continue;
             };
@@ -640,10 +752,22 @@ impl GloryEmpire {
         out.push(Action::Pass);
     }
 
-    /// 12.1 The stack in `from` fires at `target`: its dice are rolled now, the result applied
-    /// with the others on that hex at the end of the segment.
-    pub(crate) fn do_fire(&self, s: &mut State, from: Cell, target: Cell, ev: &mut Vec<Event>) {
-        let Some(st) = self.strength(s, from) else {
+    /// 12.1 The stack in `from` fires at `target` (G19.1 Brigade batteries: with `round`): its
+    /// dice are rolled now, the result applied with the others on that hex at the end of the
+    /// segment.
+    pub(crate) fn do_fire(
+        &self,
+        s: &mut State,
+        from: Cell,
+        target: Cell,
+        round: Option<Round>,
+        ev: &mut Vec<Event>,
+    ) {
+        let st = match round {
+            Some(_) => self.strength_round(s, from, round),
+            None => self.strength(s, from),
+        };
+        let Some(st) = st else {
             return;
         };
         let Some(facing) = self.fire_line(s, from, target, &st) else {
@@ -652,6 +776,16 @@ impl GloryEmpire {
         if st.arm == Arm::Artillery {
             for &u in &st.units {
                 s.troop_mut(u).facing = facing;
+            }
+        }
+        // G19.7.1 A Howitzer Attack rolls to hit first.
+        if self.howitzer_attack(st.round) {
+            self.declare_howitzer(s, from, target);
+            return;
+        }
+        if self.brigade() && st.round == Some(Round::Canister) {
+            for u in s.stack(from) {
+                s.troop_mut(u).canister = true;
             }
         }
         let range = self.data.board.distance(from, target);
@@ -674,6 +808,7 @@ impl GloryEmpire {
             target,
             column: odds.column,
             apply: None,
+            round: st.round,
         }));
     }
 
@@ -685,15 +820,23 @@ impl GloryEmpire {
         // G22, G22.3 Infantry firing in close order tires its brigade; the target's leaves
         // Recovery.
         self.fatigue_on_fire(s, f.from, f.target, ev);
-        let result = self.data.charts.fire[usize::from(f.column)].result(roll);
+        let mut result = self.data.charts.fire[usize::from(f.column)].result(roll);
         ev.push(Event::FireRolled {
             from: f.from,
             target: f.target,
             roll,
             result,
         });
-        // B7.9.3 A low roll runs the firing batteries' ammunition down.
-        self.spend_ammunition(s, f.from, roll, ev);
+        if let Some(round) = f.round {
+            // G19.1 The batteries mark off a box of the round; Shrapnel makes the check worse.
+            let drm = self.mark_rounds(s, f.from, round, ev);
+            if result.mc {
+                result.drm = result.drm.saturating_add(drm);
+            }
+        } else {
+            // B7.9.3 A low roll runs the firing batteries' ammunition down.
+            self.spend_ammunition(s, f.from, roll, ev);
+        }
         let p = PendingFire {
             target: f.target,
             from: f.from,
@@ -858,6 +1001,8 @@ impl GloryEmpire {
             if self.data.troops[i].side == side {
                 s.troops[i].fired = 0;
                 s.troops[i].fired_at = None;
+                s.troops[i].howitzer = false;
+                s.troops[i].canister = false;
             }
         }
     }

@@ -46,6 +46,8 @@ impl GloryEmpire {
             {
                 DieKind::D10
             }
+            // G19.6.1 A Line of Fire along a spine.
+            Some(Frame::Rolling(_)) => DieKind::D10,
             Some(_) => DieKind::Percentile,
             None => match s.stage {
                 Stage::Initiative => DieKind::D10,
@@ -159,8 +161,14 @@ impl Game for GloryEmpire {
         self.observation(s, viewer)
     }
 
-    fn event_visible(&self, _e: &Event, _viewer: Viewer) -> bool {
-        true
+    fn event_visible(&self, e: &Event, viewer: Viewer) -> bool {
+        match e {
+            // G19.1 The Ammunition Sheet is its owner's.
+            Event::RoundFired { unit, .. } => {
+                viewer.sees_private_of(self.data.troops[unit.ix()].side)
+            }
+            _ => true,
+        }
     }
 
     fn describe_event(&self, e: &Event) -> String {

@@ -49,7 +49,20 @@
 //! [`reaction_change`] the wider Reaction Formation Change (G21.1, with the Open Column's
 //! reaction Quarter-Wheel of G18.2.3) and in [`reaction_move`] the Reaction Move of cavalry
 //! and limbered horse artillery (G21.2); in [`wave`] the Wave Charge (G20); in [`ranks`] the
-//! optional Rank and File (G18.5.2). Its Command Status by Grand Tactical
+//! optional Rank and File (G18.5.2); in [`artillery`] the Artillery Rounds (G19.1: Round
+//! Shot, Canister, Shell and British Shrapnel, each with the counter's FS for it and its own
+//! range bands, the round named in the fire action, the Ammunition Sheet's boxes marked off
+//! by every attack instead of B7.9.3's ammunition rolls), the resupply of G19.3.1 through
+//! B7.9.3's Artillery Resupply Phase (the Vimeiro order of battle has no Train or Caisson
+//! counters, so Trains, G19.2, and Caissons, G19.3, are not played: ge-rulings 124) and
+//! Breakdown (G19.4, applied in [`morale`] with a failed Disorder Check); and Howitzers
+//! (G19.7: a Shell attack beside the direct one, none with Canister, no clear LOS needed, the
+//! hit roll, the scatter of a miss onto whoever is there, the strike without hexside and Long
+//! Range shifts, and the Fire Marker a hit roll of 95-99 puts on a BUA hex, whose effects of
+//! 16.3 are not played yet); and Duck and Drake (G19.6: a Rolling Shot from an Initial
+//! Strike Hex along its Line of Fire, with its ends, defilade, spines, the shift per two
+//! hexes and the one box spent). Bombardment Zones (G19.5) are not played yet. Its Command
+//! Status by Grand Tactical
 //! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
 //! Command Range.
 //!
@@ -71,6 +84,7 @@
 
 pub mod action;
 pub mod ammunition;
+pub mod artillery;
 pub mod charge;
 pub mod close_combat;
 pub mod columns;

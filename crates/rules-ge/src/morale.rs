@@ -500,6 +500,24 @@ impl GloryEmpire {
                 target,
             });
         }
+        // G19.4 Breakdown: in the Brigade Game each battery of the stack also loses a step.
+        // RULING: the step first, then the worsening (ge-rulings 125)
+        let kept;
+        let units = if self.brigade() {
+            let guns: Vec<UnitId> = self
+                .alive_in(s, units, cell)
+                .into_iter()
+                .filter(|&u| self.data.troops[u.ix()].arm() == crate::data::Arm::Artillery)
+                .collect();
+            for u in guns {
+                ev.push(Event::Breakdown { unit: u });
+                self.lose_step(s, u, ev);
+            }
+            kept = self.alive_in(s, units, cell);
+            &kept[..]
+        } else {
+            units
+        };
         self.worsen(s, units, 1, false, ev);
         let still: Vec<UnitId> = self.alive_in(s, units, cell);
         if still.is_empty() || s.pending.iter().any(|f| matches!(f, Frame::Retreat(_))) {

@@ -98,6 +98,19 @@ impl GloryEmpire {
             Action::Fire { from, target } => {
                 format!("fire {} {}", self.hex(from), self.hex(target))
             }
+            Action::RollingShot { from, ish } => {
+                format!("roll {} {}", self.hex(from), self.hex(ish))
+            }
+            Action::FireRound {
+                from,
+                target,
+                round,
+            } => format!(
+                "fire {} {} {}",
+                self.hex(from),
+                self.hex(target),
+                round.name()
+            ),
             Action::Select(u) => format!("select {}", self.uid(u)),
             Action::SelectLeader(l) => format!("select {}", self.lid(l)),
             Action::Enter { unit, at } => format!("enter {} {}", self.uid(unit), self.hex(at)),
@@ -249,11 +262,30 @@ impl GloryEmpire {
                     },
                 )
             }
-            Some("fire") => done(
+            Some("fire") => {
+                let from = self.cell_of(arg(1)?)?;
+                let target = self.cell_of(arg(2)?)?;
+                match w.get(3).copied() {
+                    None => done(3, Action::Fire { from, target }),
+                    Some(r) => {
+                        let round = crate::artillery::Round::parse(r)
+                            .ok_or_else(|| format!("`{r}` is not a round (G19.1)"))?;
+                        done(
+                            4,
+                            Action::FireRound {
+                                from,
+                                target,
+                                round,
+                            },
+                        )
+                    }
+                }
+            }
+            Some("roll") => done(
                 3,
-                Action::Fire {
+                Action::RollingShot {
                     from: self.cell_of(arg(1)?)?,
-                    target: self.cell_of(arg(2)?)?,
+                    ish: self.cell_of(arg(2)?)?,
                 },
             ),
             Some("select") => {
@@ -452,6 +484,64 @@ impl GloryEmpire {
                         mods_text(&o.modifiers)
                     ),
                     None => format!("fire from {} at {} (12)", self.hex(from), self.hex(target)),
+                }
+            }
+            Action::RollingShot { from, ish } => format!(
+                "Rolling Shot from {} into {}: Round Shot along the Line of Fire through {} \
+                 (G19.6)",
+                self.hex(from),
+                self.hex(ish),
+                self.line_of_fire(s, from, ish)
+                    .iter()
+                    .map(|p| self.hex(p.at))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Action::FireRound {
+                from,
+                target,
+                round,
+            } if self.howitzer_attack(Some(round)) => {
+                let drm = self.howitzer_drm(s, from, target);
+                let hit_on = self.data.charts.howitzer.as_ref().map_or(0, |h| h.hit_on);
+                format!(
+                    "Howitzer Attack from {} at {}: a hit on {hit_on:02} or more{}, else the \
+                     shell scatters (G19.7)",
+                    self.hex(from),
+                    self.hex(target),
+                    if drm != 0 {
+                        format!(" with {drm:+}")
+                    } else {
+                        String::new()
+                    }
+                )
+            }
+            Action::FireRound {
+                from,
+                target,
+                round,
+            } => {
+                let st = self.strength_round(s, from, Some(round));
+                let odds = st.as_ref().map(|st| {
+                    let r = self.data.board.distance(from, target);
+                    self.fire_odds(s, from, target, &s.stack(target), st, false, r)
+                });
+                match odds {
+                    Some(o) => format!(
+                        "fire {} from {} at {}: FS {} to column {}{} (G19.1)",
+                        round.title(),
+                        self.hex(from),
+                        self.hex(target),
+                        o.fs,
+                        o.column,
+                        mods_text(&o.modifiers)
+                    ),
+                    None => format!(
+                        "fire {} from {} at {} (G19.1)",
+                        round.title(),
+                        self.hex(from),
+                        self.hex(target)
+                    ),
                 }
             }
             Action::Select(u) => {
@@ -789,6 +879,21 @@ impl GloryEmpire {
                         CheckKind::Command => "as a Command Check (B7.7.3)",
                     }
                 ),
+                Frame::Rolling(r) => format!(
+                    "the die choosing a hex of the Rolling Shot's Line of Fire from {} (G19.6.1)",
+                    self.hex(r.from)
+                ),
+                Frame::Howitzer(h) => match h.missed {
+                    None => format!(
+                        "the Howitzer Attack's hit roll from {} at {} (G19.7.2)",
+                        self.hex(h.from),
+                        self.hex(h.target)
+                    ),
+                    Some(_) => format!(
+                        "the scatter roll of the shell that missed {} (G19.7.2)",
+                        self.hex(h.target)
+                    ),
+                },
                 Frame::FireRoll(f) => format!(
                     "the fire dice from {} at {} (12.3)",
                     self.hex(f.from),
@@ -1110,6 +1215,55 @@ impl GloryEmpire {
             Event::FatigueRecoveryLeft { leader } => format!(
                 "{}'s brigade leaves Fatigue Recovery (G22.3)",
                 self.lname(*leader)
+            ),
+            Event::HowitzerHit {
+                from,
+                target,
+                roll,
+                drm,
+                hit,
+            } => format!(
+                "Howitzer Attack from {} at {}: rolled {roll:02}{}: {} (G19.7.2)",
+                self.hex(*from),
+                self.hex(*target),
+                if *drm != 0 {
+                    format!(" {drm:+} = {}", i16::from(*roll) + i16::from(*drm))
+                } else {
+                    String::new()
+                },
+                if *hit { "a hit" } else { "a miss" }
+            ),
+            Event::HowitzerScatter { target, roll, to } => format!(
+                "the shell that missed {} scatters (roll {roll:02}): {} (G19.7.2)",
+                self.hex(*target),
+                match to {
+                    Some(c) => format!("it lands in {}", self.hex(*c)),
+                    None => "it lands off the map".to_string(),
+                }
+            ),
+            Event::RollingShot { from, ish, line } => format!(
+                "Rolling Shot from {} into {}: the shot rolls through {} (G19.6)",
+                self.hex(*from),
+                self.hex(*ish),
+                line.iter()
+                    .map(|&c| self.hex(c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Event::SpineRolled { die, at } => format!(
+                "the line runs along a spine: d10 {die}, it strikes {} (G19.6.1)",
+                self.hex(*at)
+            ),
+            Event::FireStarted { at } => {
+                format!("a fire starts in {} (G19.7.3)", self.hex(*at))
+            }
+            Event::Breakdown { unit } => {
+                format!("{} breaks down: a step lost (G19.4)", self.uname(*unit))
+            }
+            Event::RoundFired { unit, round, left } => format!(
+                "{} marks off a {} box: {left} left (G19.1)",
+                self.uname(*unit),
+                round.title()
             ),
             Event::ResupplyRoll {
                 unit,

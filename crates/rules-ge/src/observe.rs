@@ -40,6 +40,10 @@ pub struct SeenUnit {
     /// B7.9.3 Ammunition: 1 Low Ammo, 2 Out of Ammo (left out when Normal).
     #[serde(skip_serializing_if = "is_zero")]
     pub ammo: u8,
+    /// G19.1 The boxes left of Round Shot, Shell, Canister and Shrapnel on its Ammunition
+    /// Sheet (Brigade Game): only for a viewer who may see its side's sheet, else empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<u8>,
     /// Assault marker target.
     pub assault: Option<String>,
     /// Charge marker target.
@@ -105,6 +109,9 @@ pub struct Observation {
     pub orders: [u8; 2],
     /// Fortified Posts.
     pub fortified: Vec<String>,
+    /// G19.7.3 Hexes with a Fire Marker (Brigade Game).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fires: Vec<String>,
     /// Objectives and their holders.
     pub objectives: Vec<(String, Option<String>)>,
     /// The moving units or leader, with MP spent.
@@ -145,6 +152,15 @@ impl GloryEmpire {
                     ooc: t.ooc,
                     spent: t.spent,
                     ammo: t.ammo,
+                    rounds: match d.sheet {
+                        Some(_) if self.brigade() && viewer.sees_private_of(d.side) => {
+                            crate::artillery::Round::ALL
+                                .iter()
+                                .map(|&r| self.rounds_left(s, crate::data::UnitId(i as u8), r))
+                                .collect()
+                        }
+                        _ => Vec::new(),
+                    },
                     assault: t.assault.map(|c| b.label(c)),
                     charge: t.charge.map(|c| b.label(c)),
                     moved: t.moved,
@@ -229,6 +245,7 @@ impl GloryEmpire {
                 .filter(|(i, _)| s.fortified[*i])
                 .map(|(_, p)| b.label(p.cell))
                 .collect(),
+            fires: s.fires.iter().map(|&c| b.label(c)).collect(),
             objectives: self
                 .data
                 .objectives

@@ -579,6 +579,7 @@ impl GloryEmpire {
                     target: x,
                     column: odds.column,
                     apply: Some((FireKind::Reaction, group)),
+                    round: self.strength(s, c).and_then(|x| x.round),
                 }));
             }
             Action::ReactSquare(c) => {

@@ -60,6 +60,9 @@ impl GloryEmpire {
                 column: None,
                 refused: 0,
                 prone: false,
+                used: [0; 4],
+                howitzer: false,
+                canister: false,
             })
             .collect();
         let mut leaders: Vec<Leader> = d
@@ -116,6 +119,7 @@ impl GloryEmpire {
             fortified: d.posts.iter().map(|p| p.fortified).collect(),
             moving: None,
             fire_results: Vec::new(),
+            fires: Vec::new(),
             queue: Vec::new(),
             entered: Vec::new(),
             charged: Vec::new(),
@@ -160,6 +164,8 @@ impl GloryEmpire {
                 Frame::OrdersRoll(_)
                 | Frame::Resupply(_)
                 | Frame::Fatigue(_)
+                | Frame::Howitzer(_)
+                | Frame::Rolling(_)
                 | Frame::Check(_)
                 | Frame::FireRoll(_)
                 | Frame::FireApply(_)
@@ -269,7 +275,13 @@ impl GloryEmpire {
                 self.do_orders(s, a, ev);
             }
             Stage::Fire | Stage::NpFire => match a {
-                Action::Fire { from, target } => self.do_fire(s, from, target, ev),
+                Action::Fire { from, target } => self.do_fire(s, from, target, None, ev),
+                Action::FireRound {
+                    from,
+                    target,
+                    round,
+                } => self.do_fire(s, from, target, Some(round), ev),
+                Action::RollingShot { from, ish } => self.do_rolling(s, from, ish, ev),
                 Action::Pass => {
                     self.apply_noted_fire(s, FireKind::Segment, None);
                     s.closing = true;
@@ -317,6 +329,8 @@ impl GloryEmpire {
                 Frame::OrdersRoll(_) => self.orders_roll(s, v, ev),
                 Frame::Resupply(_) => self.resupply_roll(s, v, ev),
                 Frame::Fatigue(_) => self.fatigue_roll(s, v, ev),
+                Frame::Howitzer(_) => self.howitzer_roll(s, v, ev),
+                Frame::Rolling(_) => self.rolling_roll(s, v, ev),
                 _ => {}
             }
             return;
@@ -402,7 +416,9 @@ impl GloryEmpire {
                 | Frame::OrdersRoll(_)
                 | Frame::OrdersPass(_)
                 | Frame::Resupply(_)
+                | Frame::Howitzer(_)
                 | Frame::Fatigue(_) => false,
+                Frame::Rolling(_) => self.rolling_auto(s, ev),
             };
         }
         if s.closing {

@@ -165,6 +165,20 @@ pub struct Troop {
     /// G18.6 The Prone marker (Brigade Game).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub prone: bool,
+    /// G19.1 The boxes of each round marked off on its Ammunition Sheet (Brigade Game), by
+    /// [`crate::artillery::Round::ix`].
+    #[serde(default, skip_serializing_if = "none_used")]
+    pub used: [u8; 4],
+    /// G19.7 It made a Howitzer Attack this segment (Brigade Game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub howitzer: bool,
+    /// G19.7 It fired Canister this segment: no Howitzer Attack (Brigade Game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub canister: bool,
+}
+
+fn none_used(v: &[u8; 4]) -> bool {
+    v.iter().all(|&x| x == 0)
 }
 
 /// Where a leader is.
@@ -402,6 +416,9 @@ pub struct FireRoll {
     /// Apply it at once to these units in this way (reaction and defensive fire); `None`:
     /// collect it with the others on its hex.
     pub apply: Option<(FireKind, Vec<UnitId>)>,
+    /// G19.1 The round the batteries fire (Brigade Game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<crate::artillery::Round>,
 }
 
 /// How a morale check caused by fire worsens its stack (8.1, 12.3.1, 13.4).
@@ -899,6 +916,10 @@ pub enum Frame {
     ReactMove(ReactMove),
     /// G20.1 A Wave Charge being declared or under way (Brigade Game).
     Waves(WaveCharge),
+    /// G19.7.2 A Howitzer Attack's hit roll, then (on a miss) its scatter roll.
+    Howitzer(Howitzer),
+    /// G19.6 A Rolling Shot's Line of Fire still to strike.
+    Rolling(Rolling),
 }
 
 /// G20.1 A Wave Charge: up to four cavalry counters charging one target, one after the other.
@@ -930,6 +951,28 @@ pub struct ReactMove {
     pub offered: bool,
     /// It has arrived.
     pub moved: bool,
+}
+
+/// G19.6 A Rolling Shot in progress (Brigade Game).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rolling {
+    /// The firing stack's hex.
+    pub from: Cell,
+    /// The points of the Line of Fire still to strike, nearest first.
+    pub points: Vec<crate::artillery::LofPoint>,
+}
+
+/// G19.7.2 A declared Howitzer Attack waiting for its dice (Brigade Game).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Howitzer {
+    /// The firing stack's hex.
+    pub from: Cell,
+    /// The hex aimed at.
+    pub target: Cell,
+    /// The Howitzer Attacks Hit Chart DRM.
+    pub drm: i8,
+    /// The hit roll, once made (the scatter roll comes next).
+    pub missed: Option<u8>,
 }
 
 /// B13.2.5 A charging stack's Charge Movement in the Charge Phase (Battalion Game).
@@ -1090,6 +1133,9 @@ pub struct State {
     pub moving: Option<Moving>,
     /// 12.1 Fire results rolled and not yet applied.
     pub fire_results: Vec<PendingFire>,
+    /// G19.7.3 Hexes with a Fire Marker (Brigade Game), sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fires: Vec<Cell>,
     /// Stacks (their hexes) still to check in the Rally Phase, or to retreat at the start of the
     /// Movement Phase; targets still to resolve in the Close Combat Segment.
     pub queue: Vec<Cell>,

@@ -975,13 +975,25 @@ fn g18_4_a_closed_square_is_formed_and_left_for_nothing_and_does_not_move() {
         .into_iter()
         .filter(|t| t.starts_with("form"))
         .collect();
-    assert_eq!(forms, ["form close_column"], "only back into its column");
-    f.play("end");
+    assert!(
+        forms.is_empty(),
+        "formed in this move, it stays until the move ends (ge-rulings 128): {forms:?}"
+    );
+    assert!(
+        f.s.moving.is_none(),
+        "nothing is left to it: the move is over"
+    );
     assert_eq!(pending_dc(&f), None, "no Disorder Check");
     // Back out of it in a later move, for nothing, facing as before.
     let mut f = gmoving(ggame(), &[("2-97", "0203", Formation::Square, "N")]);
     f.s.troop_mut(f.unit("2-97")).column = Some(ColumnKind::Attack);
     f.play("select 2-97");
+    let forms: Vec<String> = f
+        .legal_text()
+        .into_iter()
+        .filter(|t| t.starts_with("form"))
+        .collect();
+    assert_eq!(forms, ["form attack_column"], "only back into its column");
     f.play("form attack_column");
     assert_eq!(
         column_of(&f, "2-97"),

@@ -424,10 +424,17 @@ pub(super) fn preview(
         reason: why.to_string(),
     };
     let mut v = match a {
-        Action::Fire { from, target } => {
-            let st = g
-                .strength(s, from)
-                .ok_or_else(|| nothing("that stack has no Fire Strength"))?;
+        Action::Fire { from, target } | Action::FireRound { from, target, .. } => {
+            // G19.1 A Brigade battery's attack with the round it names.
+            let round = match a {
+                Action::FireRound { round, .. } => Some(round),
+                _ => None,
+            };
+            let st = match round {
+                Some(_) => g.strength_round(s, from, round),
+                None => g.strength(s, from),
+            }
+            .ok_or_else(|| nothing("that stack has no Fire Strength"))?;
             let targets = s.stack(target);
             let range = g.data.board.distance(from, target);
             let odds = g.fire_odds(s, from, target, &targets, &st, false, range);

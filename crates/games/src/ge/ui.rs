@@ -343,7 +343,9 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     h.unit = first.map(|u| uid(g, u));
                     h.hex = first.and_then(at);
                 }
-                Action::Fire { from, target } => {
+                Action::Fire { from, target }
+                | Action::FireRound { from, target, .. }
+                | Action::RollingShot { from, ish: target } => {
                     h.unit = top(from);
                     h.from = Some(b.label(from));
                     h.hex = Some(b.label(target));
