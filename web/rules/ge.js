@@ -747,7 +747,7 @@ const play = {
   unmoved: (hints) => [...new Set(hints.filter((x) => x.verb === 'select' && x.unit).map((x) => x.unit))],
   move: ['select', 'step', 'face'],
   preview: PREVIEW,
-  aimed: { step: 'reach', fire: 'target', assault: 'target', charge: 'target' },
+  aimed: { step: 'reach', fire: 'target', assault: 'target', charge: 'target', roll: 'target', 'react-move': 'reach', 'wave-charge': 'target' },
   onHex: {
     'react-fire': 'option-red', 'react-square': 'option-blue', 'react-charge': 'option-red', defend: 'option-red',
     resolve: 'option-red', to: 'option-purple', advance: 'option-green', regroup: 'option-green', place: 'option-blue',
@@ -767,6 +767,8 @@ const play = {
     recover: (x) => cap(x.description),
     refuse: (x) => cap(x.description),
     'quarter-wheel': (x) => cap(x.description),
+    'react-change': (x) => cap(x.description),
+    wave: (x) => cap(x.description),
   },
   primary: 'pass',
   declareLabel: (hint) => ({
@@ -779,6 +781,9 @@ function instructions(hints, sel) {
   const verbs = new Set(hints.map((x) => x.verb));
   if (sel.selected && sel.reach && sel.dest) return `Click an arrow to arrive in ${sel.dest} facing that way, or ${sel.dest} again to go there the cheapest way. The enemy may react to each step (14).`;
   if (sel.selected && sel.reach) return 'Click a shaded hex to move there (the number is its MP cost; "all" ends the move), an arrow to face, or a red hex to assault or charge. Formation changes are in the unit\'s panel.';
+  if (verbs.has('react-move') || verbs.has('react-change')) return 'The enemy moved within reach (G21): change formation with a button below, select your cavalry to ride off to a marked hex (a Reaction Move, G21.2), react as usual, or pass.';
+  if (verbs.has('wave') || verbs.has('wave-charge')) return 'Wave Charge (G20): add the next wave with a button below, or select a counter with a Charge marker and click its target to begin one; pass to charge one at a time.';
+  if (verbs.has('roll')) return 'Click a battery, then a hex marked red: a fire at it, or a Rolling Shot bounding from it along the line of fire (G19.6); pass when done.';
   if (verbs.has('react-fire') || verbs.has('react-square') || verbs.has('react-charge')) return 'The enemy moved within reach: click a marked stack to see its reaction\'s odds (14), or pass.';
   if (verbs.has('defend')) return 'Defensive Fire (13.4): click the attacking stack to fire at, after reading the odds.';
   if (verbs.has('resolve')) return 'Click a close combat (red) to see its checks, fire and Cold Steel odds, then resolve it (13).';
