@@ -152,6 +152,14 @@ pub enum Action {
     },
     /// G22.3 This brigade leader's brigade enters Fatigue Recovery.
     Recover(LeaderId),
+    /// G17.1 This brigade leader takes this GTF marker (reforming a GTF), or with `None` drops
+    /// his for the Battalion method (Command Attachment Phase).
+    Gtf {
+        /// The brigade leader.
+        leader: LeaderId,
+        /// The GTF marker taken, or none.
+        kind: Option<crate::gtf::GtfKind>,
+    },
 }
 
 /// One outcome of a chance node (2.3 Dice).

@@ -141,8 +141,11 @@ impl GloryEmpire {
                 out.extend(wheels);
             }
             (Formation::Column, Some(ColumnKind::Open)) => {}
+            // RULING (ge-rulings 145): not again in the hex where the group left one, else
+            // the free change in and out would loop for ever.
             (Formation::Column, Some(_))
-                if self.formation_allowed(kind, Formation::Square, m.at, on_road) =>
+                if self.formation_allowed(kind, Formation::Square, m.at, on_road)
+                    && m.squared_at != Some(m.at) =>
             {
                 out.push((Action::ClosedSquare, 0));
             }
@@ -187,7 +190,11 @@ impl GloryEmpire {
             }
             _ => return,
         };
+        let leaving_square = lead.formation == Formation::Square;
         let trig = Trigger::Form { at: m.at };
+        if leaving_square && let Some(m) = s.moving.as_mut() {
+            m.squared_at = Some(m.at);
+        }
         if self.any_reactor(s, trig) {
             s.pending.push(Frame::Form(FormProc {
                 to,

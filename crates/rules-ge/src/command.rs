@@ -259,6 +259,10 @@ impl GloryEmpire {
         }
         let nu = s.troops.len();
         let mut units = vec![false; nu];
+        // G17.1 Units of brigade leaders are judged by his GTF or, without one, by a Command
+        // Range of 0 (G17.1.1); the 5.3.1 chains below are for the Battalion method only.
+        let mut by_gtf = vec![false; nu];
+        let mut gtf_ic: Vec<Option<Vec<bool>>> = vec![None; nl];
         for (i, t) in s.troops.iter().enumerate() {
             let u = UnitId(i as u8);
             let Some(c) = t.cell else { continue };
@@ -274,6 +278,17 @@ impl GloryEmpire {
                 continue;
             }
             units[i] = match self.command_leader(s, u) {
+                Some(l) if on_map(s, l) && self.brigade_leader(l) => {
+                    by_gtf[i] = self.gtf_of(s, l).is_some();
+                    let ic = gtf_ic[l.ix()].get_or_insert_with(|| {
+                        if by_gtf[i] {
+                            self.gtf_command(s, l)
+                        } else {
+                            Vec::new()
+                        }
+                    });
+                    self.brigade_unit_in_command(s, l, u, ic)
+                }
                 Some(l) if on_map(s, l) => {
                     let r = self.command_range(s, l);
                     path_from(s, l)[c.ix()].is_some_and(|d| d <= r)
@@ -285,7 +300,7 @@ impl GloryEmpire {
         loop {
             let mut changed = false;
             for i in 0..nu {
-                if units[i] || self.data.troops[i].side != side {
+                if units[i] || by_gtf[i] || self.data.troops[i].side != side {
                     continue;
                 }
                 let Some(c) = s.troops[i].cell else { continue };
@@ -548,6 +563,7 @@ impl GloryEmpire {
                 for (unit, leader) in self.attachments(s, side) {
                     out.push(Action::Attach { unit, leader });
                 }
+                self.gtf_actions(s, side, out);
                 out.push(Action::Pass);
             }
             Stage::Orders => {
@@ -605,6 +621,7 @@ impl GloryEmpire {
                 s.troop_mut(unit).attached = Some(leader);
                 ev.push(Event::Attached { unit, leader });
             }
+            Action::Gtf { leader, kind } => self.do_gtf(s, leader, kind, ev),
             Action::Order { leader, kind } => {
                 s.leaders[leader.ix()].order = Some(kind);
                 s.sides[side].orders -= 1;

@@ -1321,6 +1321,8 @@ pub struct Data {
     pub supply: BySide<Vec<Cell>>,
     /// Scoring.
     pub scoring: Scoring,
+    /// G17.2 The GTF markers on brigade leaders at the start (`[[gtf]]`, Brigade Game).
+    pub gtfs: Vec<(LeaderId, crate::gtf::GtfKind)>,
     /// Tables derived from the map and charts at load.
     pub tables: crate::tables::Tables,
 }
@@ -1693,6 +1695,13 @@ struct RawGun {
     low_ammo: u8,
     #[serde(default)]
     out_of_ammo: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGtf {
+    leader: String,
+    kind: crate::gtf::GtfKind,
 }
 
 #[derive(Deserialize)]
@@ -2778,6 +2787,32 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         supply[side].dedup();
     }
 
+    // G17.2 The brigades' GTF markers at the start.
+    let mut gtfs: Vec<(LeaderId, crate::gtf::GtfKind)> = Vec::new();
+    for (i, r) in l.indexed::<RawGtf>("gtf", false) {
+        let key = format!("gtf[{i}].leader");
+        match leader_by(&leaders, &r.leader) {
+            None => l.err(&key, format!("`{}` is not a leader", r.leader)),
+            Some(x) if level != Level::Brigade => {
+                let _ = x;
+                l.err(&key, "GTF markers are the Brigade Game's (G17.2)");
+            }
+            Some(x)
+                if !leaders[x.ix()].subordinates.is_empty() || leaders[x.ix()].units.is_empty() =>
+            {
+                l.err(
+                    &key,
+                    "only a brigade leader, with combat units and no leaders under him, has a GTF (G17.1)",
+                );
+            }
+            Some(x) if gtfs.iter().any(|&(y, _)| y == x) => {
+                l.err(&key, "one GTF marker for each brigade leader");
+            }
+            Some(x) => gtfs.push((x, r.kind)),
+        }
+    }
+    gtfs.sort();
+
     let diags = std::mem::take(&mut l.diags);
     match (charts, board, ocs, scoring) {
         (Some(charts), Some(board), [Some(a), Some(b)], Some(scoring)) if diags.is_empty() => {
@@ -2808,6 +2843,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 attack_methods,
                 supply,
                 scoring,
+                gtfs,
                 tables,
             })
         }

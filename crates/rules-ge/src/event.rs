@@ -305,6 +305,12 @@ pub enum Event {
     FatigueRecovered { leader: LeaderId, level: u8 },
     /// G22.3 A brigade left Fatigue Recovery: it fought, fired, force marched or was fired on.
     FatigueRecoveryLeft { leader: LeaderId },
+    /// G17.1 A brigade leader took this GTF marker, or dropped his (`None`: the Battalion
+    /// method).
+    Gtf {
+        leader: LeaderId,
+        kind: Option<crate::gtf::GtfKind>,
+    },
     /// An objective changed hands.
     ObjectiveTaken { name: String, side: Side },
     /// The game ended.

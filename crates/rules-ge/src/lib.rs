@@ -44,9 +44,13 @@
 //! Check Phase, the Fatigue Chart's FSM and check DRM, fatigued cavalry's Spent markers, the
 //! Fatigue Recovery Phase); in [`columns`] the Close Column, Column of Attack and Division
 //! Mass (G18.2), the Closed Square (G18.4), the Open Column (G18.2.3) and the Quarter-Wheel
-//! (G18.3); in [`refused`] Refused Flanks (G18.5.3); cavalry skirmishers (G18.7) in [`movement`], [`fire`] and [`charge`]. Its Command Status by Grand Tactical
-//! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
-//! Command Range.
+//! (G18.3); in [`refused`] Refused Flanks (G18.5.3); cavalry skirmishers (G18.7) in [`movement`], [`fire`] and [`charge`]; in [`gtf`] Command Status by
+//! Grand Tactical Formation (G17.1, G17.2: the GTF markers of the set-up and of the Command
+//! Attachment Phase, the Directing Unit, the Grand Column's strings and the Line of Battle's
+//! lines, single or double, SeD companies, mixed GTFs, and the Battalion method's Command
+//! Range of 0). Not yet: the GTF's rigid movement and leaving it (G17.2.3, G17.2.4), the
+//! evolutions (G17.3), the Order of Battle (G17.4) and Detached Regiments (G17.5); units move
+//! stack by stack and are judged again at the next Command Status Phase.
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is
@@ -78,6 +82,7 @@ pub mod fatigue;
 pub mod fire;
 pub mod formation;
 mod game;
+pub mod gtf;
 mod heuristic;
 pub mod los;
 pub mod morale;

@@ -896,6 +896,7 @@ impl GloryEmpire {
                     entering: false,
                     halted: false,
                     faced: false,
+                    squared_at: None,
                     skirmished: false,
                     disorder: crate::state::MoveDisorder {
                         may_force,
@@ -916,6 +917,7 @@ impl GloryEmpire {
                     entering: false,
                     halted: false,
                     faced: false,
+                    squared_at: None,
                     skirmished: false,
                     disorder: crate::state::MoveDisorder::default(),
                 });
@@ -1244,6 +1246,7 @@ impl GloryEmpire {
             entering: true,
             halted: false,
             faced: false,
+            squared_at: None,
             skirmished: false,
             disorder: crate::state::MoveDisorder {
                 may_force,

@@ -151,6 +151,11 @@ impl GloryEmpire {
             Action::QuarterWheel { right } => {
                 format!("quarter-wheel {}", if right { "right" } else { "left" })
             }
+            Action::Gtf { leader, kind } => format!(
+                "gtf {} {}",
+                self.lid(leader),
+                kind.map_or("none", crate::gtf::GtfKind::name)
+            ),
         }
     }
 
@@ -345,6 +350,16 @@ impl GloryEmpire {
             }
             Some("pass-order") => done(2, Action::PassOrder(self.leader_of(arg(1)?)?)),
             Some("recover") => done(2, Action::Recover(self.leader_of(arg(1)?)?)),
+            Some("gtf") => {
+                let leader = self.leader_of(arg(1)?)?;
+                let kind = match arg(2)? {
+                    "none" => None,
+                    x => Some(crate::gtf::GtfKind::parse(x).ok_or_else(|| {
+                        format!("`{x}` is not gc, double-gc, lob, double-lob or none")
+                    })?),
+                };
+                done(3, Action::Gtf { leader, kind })
+            }
             Some("refuse") => match arg(1)? {
                 "right" => done(2, Action::RefuseFlank { right: true }),
                 "left" => done(2, Action::RefuseFlank { right: false }),
@@ -600,6 +615,19 @@ impl GloryEmpire {
                 "{}'s brigade (Fatigue Level {}) enters Fatigue Recovery (G22.3)",
                 self.lname(l),
                 s.leader(l).fatigue.level
+            ),
+            Action::Gtf { leader, kind: None } => format!(
+                "{} removes his GTF marker: his units are In Command only when stacked with him \
+                 (G17.1, G17.1.1)",
+                self.lname(leader)
+            ),
+            Action::Gtf {
+                leader,
+                kind: Some(k),
+            } => format!(
+                "{} reforms his brigade as a {} (G17.1.2, G17.2)",
+                self.lname(leader),
+                k.title()
             ),
         }
     }
@@ -1013,6 +1041,18 @@ impl GloryEmpire {
                 } else {
                     format!("no worse, Fatigue Level {level}")
                 }
+            ),
+            Event::Gtf { leader, kind: None } => format!(
+                "{} removes his GTF marker: Command Range 0 (G17.1.1)",
+                self.lname(*leader)
+            ),
+            Event::Gtf {
+                leader,
+                kind: Some(k),
+            } => format!(
+                "{} forms his brigade in {} (G17.2)",
+                self.lname(*leader),
+                k.title()
             ),
             Event::FatigueRecovery { leader } => format!(
                 "{}'s brigade enters Fatigue Recovery (G22.3)",

@@ -77,6 +77,7 @@ impl GloryEmpire {
                 orders_checked: false,
                 order_limited: false,
                 fatigue: crate::state::Fatigue::default(),
+                gtf: crate::gtf::Gtf::default(),
             })
             .collect();
         let mut next = 1_000_000u32;
@@ -137,6 +138,10 @@ impl GloryEmpire {
                 .collect::<Vec<_>>(),
         );
         self.check_garrisons(&mut s, &mut ev);
+        // G17.2 The scenario's GTF markers.
+        for &(l, kind) in &d.gtfs {
+            s.leaders[l.ix()].gtf.kind = Some(kind);
+        }
         // RULING: the set-up is followed by a Command Status Phase for both sides.
         for side in Side::ALL {
             self.command_status_phase(&mut s, side, false, &mut ev);

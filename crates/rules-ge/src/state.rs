@@ -213,6 +213,9 @@ pub struct Leader {
     /// G22 His brigade's fatigue (Brigade Game).
     #[serde(default, skip_serializing_if = "Fatigue::is_none")]
     pub fatigue: Fatigue,
+    /// G17.1, G17.2 His brigade's GTF marker and command method (Brigade Game).
+    #[serde(default, skip_serializing_if = "crate::gtf::Gtf::is_none")]
+    pub gtf: crate::gtf::Gtf,
 }
 
 /// G22 A brigade's fatigue, kept on its leader.
@@ -306,6 +309,10 @@ pub struct Moving {
     /// B9.4, B9.5 What the move has gathered for its Disorder Check (Battalion Game).
     #[serde(default, skip_serializing_if = "MoveDisorder::is_empty")]
     pub disorder: MoveDisorder,
+    /// G18.4 The hex where the group left a Closed Square in this move: it forms none there
+    /// again (ge-rulings 145).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squared_at: Option<Cell>,
 }
 
 /// B9.4 What a move gathers for the Disorder Check at its end, and B9.5 whether the group may

@@ -84,6 +84,7 @@ pub const RULES_SECTIONS: &[&str] = &[
     "reactions",
     "nation",
     "supply",
+    "gtf",
 ];
 
 /// Unit kinds.

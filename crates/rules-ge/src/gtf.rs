@@ -1,0 +1,395 @@
+//! G17 Brigade Command (Brigade Game): a brigade leader's units are In Command through a Grand
+//! Tactical Formation (GTF), a Grand Column or a Line of Battle, single or double (G17.1,
+//! G17.2), or by the Battalion Game's method with a Command Range of 0 (G17.1.1).
+//!
+//! The GTF marker is kept on the brigade leader ([`Gtf`] in [`crate::state::Leader`]). The
+//! scenario's `[[gtf]]` entries set the markers at the start; in each Command Attachment Phase a
+//! brigade leader may drop his marker (the Battalion method) or, without one, take one (reform).
+//! RULING: the method is chosen once a turn, in the Command Attachment Phase, and holds for both
+//! Command Status Phases of the turn (ge-rulings 140).
+
+use crate::GloryEmpire;
+use crate::action::Action;
+use crate::data::{Arm, Cell, Formation, LeaderId, Size, UnitId};
+use crate::event::Event;
+use crate::state::{LeaderStatus, State};
+use coupdoeil_engine::Side;
+use coupdoeil_hex::Facing;
+use serde::{Deserialize, Serialize};
+
+/// G17.2 The kinds of Grand Tactical Formation, the GTF markers of Figure 30.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GtfKind {
+    /// G17.2.1 Grand Column: one string of units behind the Directing Unit.
+    GrandColumn,
+    /// G17.2.1 Double Grand Column: two strings.
+    DoubleGrandColumn,
+    /// G17.2.2 Line of Battle: one line through the Directing Unit.
+    LineOfBattle,
+    /// G17.2.2 Double Line of Battle: two lines.
+    DoubleLineOfBattle,
+}
+
+impl GtfKind {
+    /// All kinds, in marker order.
+    pub const ALL: [GtfKind; 4] = [
+        GtfKind::GrandColumn,
+        GtfKind::DoubleGrandColumn,
+        GtfKind::LineOfBattle,
+        GtfKind::DoubleLineOfBattle,
+    ];
+
+    /// The notation name: `gc`, `double-gc`, `lob`, `double-lob`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            GtfKind::GrandColumn => "gc",
+            GtfKind::DoubleGrandColumn => "double-gc",
+            GtfKind::LineOfBattle => "lob",
+            GtfKind::DoubleLineOfBattle => "double-lob",
+        }
+    }
+
+    /// The marker's name.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            GtfKind::GrandColumn => "Grand Column",
+            GtfKind::DoubleGrandColumn => "Double Grand Column",
+            GtfKind::LineOfBattle => "Line of Battle",
+            GtfKind::DoubleLineOfBattle => "Double Line of Battle",
+        }
+    }
+
+    /// The kind of a notation name.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<GtfKind> {
+        GtfKind::ALL.into_iter().find(|k| k.name() == text)
+    }
+
+    /// A Grand Column, single or double.
+    #[must_use]
+    pub fn column(self) -> bool {
+        matches!(self, GtfKind::GrandColumn | GtfKind::DoubleGrandColumn)
+    }
+
+    /// Formed in two strings or two lines.
+    #[must_use]
+    pub fn double(self) -> bool {
+        matches!(
+            self,
+            GtfKind::DoubleGrandColumn | GtfKind::DoubleLineOfBattle
+        )
+    }
+}
+
+/// G17.1, G17.2 A brigade leader's GTF marker and his choice of command method this turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Gtf {
+    /// The GTF marker on him: his units are In Command through it. `None`: the Battalion
+    /// method, with a Command Range of 0 (G17.1.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<GtfKind>,
+    /// The turn in which he last changed his method (one change a turn, ge-rulings 140).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub changed: u8,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(v: &u8) -> bool {
+    *v == 0
+}
+
+impl Gtf {
+    /// No marker and no change made (every leader below the Brigade level).
+    #[must_use]
+    pub fn is_none(&self) -> bool {
+        *self == Gtf::default()
+    }
+}
+
+/// How far `x` lies ahead of `from` along facing `f`, and the depth of one hex row that way, in
+/// the same units (cube coordinates dotted with the facing's direction: a row is 2 for a hexside
+/// facing, 3 for a vertex facing). Negative: behind.
+fn depth(board: &crate::data::Board, from: Cell, f: Facing, x: Cell) -> (i32, i32) {
+    let (a, b) = (board.hex(from), board.hex(x));
+    let (dq, dr) = (b.q - a.q, b.r - a.r);
+    let ds = -dq - dr;
+    let (v, row) = match (f.as_edge(), f.as_vertex()) {
+        (Some(e), _) => (e.delta(), 2),
+        (None, Some(v)) => (v.delta(), 3),
+        (None, None) => return (0, 2),
+    };
+    let vs = -v.q - v.r;
+    (dq * v.q + dr * v.r + ds * vs, row)
+}
+
+impl GloryEmpire {
+    /// G17.1 A Brigade Leader: whatever his rank, every subordinate of his is a combat unit
+    /// (he has units and no subordinate leaders on the Command Display). Brigade Game only.
+    #[must_use]
+    pub fn brigade_leader(&self, l: LeaderId) -> bool {
+        let d = &self.data.leaders[l.ix()];
+        self.brigade() && d.subordinates.is_empty() && !d.units.is_empty()
+    }
+
+    /// G17.2 The GTF marker of a brigade leader on the map (`None`: the Battalion method).
+    #[must_use]
+    pub fn gtf_of(&self, s: &State, l: LeaderId) -> Option<GtfKind> {
+        if !self.brigade_leader(l) {
+            return None;
+        }
+        s.leader(l).gtf.kind
+    }
+
+    /// G17.1.2 The units of a brigade leader's GTF on the map: his own and the assets attached
+    /// to him this turn (5.3.3), which must meet the same requirements.
+    #[must_use]
+    pub fn gtf_members(&self, s: &State, l: LeaderId) -> Vec<UnitId> {
+        (0..s.troops.len())
+            .map(|i| UnitId(i as u8))
+            .filter(|&u| {
+                let t = s.troop(u);
+                t.cell.is_some() && t.gone.is_none() && self.command_leader(s, u) == Some(l)
+            })
+            .collect()
+    }
+
+    /// G17.1.2 The Directing Unit of a brigade leader's GTF: a combat unit of his own (an asset
+    /// may not direct) stacked with him, the top one when there are several (RULING, ge-rulings
+    /// 141); in a Line of Battle it must be in a close order formation (G17.2.2).
+    #[must_use]
+    pub fn directing_unit(&self, s: &State, l: LeaderId) -> Option<UnitId> {
+        let kind = self.gtf_of(s, l)?;
+        let ld = s.leader(l);
+        if ld.status != LeaderStatus::OnMap {
+            return None;
+        }
+        let c = ld.cell?;
+        s.stack(c).into_iter().find(|&u| {
+            self.data.troops[u.ix()].leader == l
+                && (kind.column() || s.troop(u).formation.close_order())
+        })
+    }
+
+    /// G17.2 The units of brigade leader `l`'s GTF that are In Command through it now
+    /// (indexed by unit id): the Grand Column's strings (G17.2.1) or the Line of Battle's
+    /// lines (G17.2.2), the SeD companies near them, less those stacked with another brigade's
+    /// GTF (G17.1.2).
+    #[must_use]
+    pub fn gtf_command(&self, s: &State, l: LeaderId) -> Vec<bool> {
+        let mut ic = vec![false; s.troops.len()];
+        let (Some(kind), Some(du)) = (self.gtf_of(s, l), self.directing_unit(s, l)) else {
+            return ic;
+        };
+        let side = self.data.leaders[l.ix()].side;
+        let members = self.gtf_members(s, l);
+        let du_cell = s.troop(du).cell.unwrap_or(Cell(0));
+        let board = &self.data.board;
+        let f = s.troop(du).facing;
+        // G17.1.2 SeD companies are judged apart, by their distance to the others.
+        let company = |u: UnitId| {
+            let d = &self.data.troops[u.ix()];
+            d.arm() == Arm::Infantry
+                && d.size == Size::Company
+                && s.troop(u).formation == Formation::Sed
+        };
+        let cells_of = |us: &[UnitId]| {
+            let mut v: Vec<Cell> = us.iter().filter_map(|&u| s.troop(u).cell).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let ranked: Vec<UnitId> = members.iter().copied().filter(|&u| !company(u)).collect();
+        if kind.column() {
+            let hexes = cells_of(&ranked);
+            let behind = |lead: Cell, x: Cell| {
+                x == lead || depth(board, du_cell, f, x).0 < depth(board, du_cell, f, lead).0
+            };
+            // G17.2.1 A contiguous string in the DU's hex or in hexes behind it.
+            let string = |lead: Cell, pool: &[Cell]| {
+                let mut got = vec![lead];
+                let mut i = 0;
+                while i < got.len() {
+                    let c = got[i];
+                    for &x in pool {
+                        if !got.contains(&x) && board.adjacent(c, x) && behind(lead, x) {
+                            got.push(x);
+                        }
+                    }
+                    i += 1;
+                }
+                got
+            };
+            let mut good = string(du_cell, &hexes);
+            if kind.double() {
+                // G17.2.1 The second string: its leading hex (the farthest forward, then the
+                // nearest the DU) must see the DU, friendly units not blocking (RULING,
+                // ge-rulings 142).
+                let rest: Vec<Cell> = hexes
+                    .iter()
+                    .copied()
+                    .filter(|c| !good.contains(c))
+                    .collect();
+                let mut leads = rest.clone();
+                leads.sort_by_key(|&c| {
+                    (
+                        -depth(board, du_cell, f, c).0,
+                        board.distance(du_cell, c),
+                        c,
+                    )
+                });
+                if let Some(&lead) = leads
+                    .iter()
+                    .find(|&&c| self.los_through_friends(s, side, c, du_cell))
+                {
+                    good.extend(string(lead, &rest));
+                }
+            }
+            for &u in &ranked {
+                if s.troop(u).cell.is_some_and(|c| good.contains(&c)) {
+                    ic[u.ix()] = true;
+                }
+            }
+        } else {
+            // G17.2.2 Same facing as the DU (a hexside and a vertex beside it count as one),
+            // a clear LOS to it through friends, and on its straight line: within half a hex
+            // row of the line through the DU across its facing (RULING, ge-rulings 143).
+            let ok = |u: UnitId| {
+                let t = s.troop(u);
+                let c = t.cell.unwrap_or(du_cell);
+                t.facing.steps_to(f) <= 1 && self.los_through_friends(s, side, c, du_cell)
+            };
+            let on = |u: UnitId, line: i32| {
+                let c = s.troop(u).cell.unwrap_or(du_cell);
+                let (d, row) = depth(board, du_cell, f, c);
+                2 * (d - line).abs() <= row
+            };
+            for &u in &ranked {
+                ic[u.ix()] = ok(u) && on(u, 0);
+            }
+            if kind.double() {
+                // The second line: through the conforming unit off the first that is nearest
+                // the DU (RULING, ge-rulings 143).
+                let mut off: Vec<UnitId> = ranked
+                    .iter()
+                    .copied()
+                    .filter(|&u| !ic[u.ix()] && ok(u))
+                    .collect();
+                off.sort_by_key(|&u| {
+                    let c = s.troop(u).cell.unwrap_or(du_cell);
+                    (board.distance(du_cell, c), c, u)
+                });
+                if let Some(&first) = off.first() {
+                    let c = s.troop(first).cell.unwrap_or(du_cell);
+                    let line = depth(board, du_cell, f, c).0;
+                    for &u in &off {
+                        if on(u, line) {
+                            ic[u.ix()] = true;
+                        }
+                    }
+                }
+            }
+        }
+        // G17.1.2 SeD companies: within 2 hexes of a unit of the brigade In Command by the GTF
+        // (RULING: not through another company, ge-rulings 144).
+        let anchors: Vec<Cell> = ranked
+            .iter()
+            .filter(|&&u| ic[u.ix()])
+            .filter_map(|&u| s.troop(u).cell)
+            .collect();
+        for &u in &members {
+            if company(u)
+                && let Some(c) = s.troop(u).cell
+            {
+                ic[u.ix()] = anchors.iter().any(|&a| board.distance(a, c) <= 2);
+            }
+        }
+        // G17.1.2 Stacked with units of another GTF: Out of Command.
+        for &u in &members {
+            let Some(c) = s.troop(u).cell else { continue };
+            let mixed = s.stack(c).into_iter().any(|x| {
+                self.command_leader(s, x)
+                    .is_some_and(|o| o != l && self.gtf_of(s, o).is_some())
+            });
+            if mixed {
+                ic[u.ix()] = false;
+            }
+        }
+        ic
+    }
+
+    /// G17.1, G17.1.1 Whether unit `u`, whose command leader is brigade leader `l`, is In
+    /// Command now: through his GTF, or under the Battalion method only when stacked with him.
+    #[must_use]
+    pub(crate) fn brigade_unit_in_command(
+        &self,
+        s: &State,
+        l: LeaderId,
+        u: UnitId,
+        gtf: &[bool],
+    ) -> bool {
+        if self.gtf_of(s, l).is_some() {
+            gtf.get(u.ix()).copied().unwrap_or(false)
+        } else {
+            s.troop(u).cell.is_some() && s.troop(u).cell == s.leader(l).cell
+        }
+    }
+
+    /// G17.1 The Command Attachment Phase choices of the acting side's brigade leaders on the
+    /// map, each once a turn: drop the GTF marker for the Battalion method, or, without one,
+    /// take a marker while stacked with a unit of his own (reforming a GTF) (ge-rulings 140).
+    pub(crate) fn gtf_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        if !self.brigade() {
+            return;
+        }
+        for (i, d) in self.data.leaders.iter().enumerate() {
+            let l = LeaderId(i as u8);
+            let st = s.leader(l);
+            if d.side != side
+                || !self.brigade_leader(l)
+                || st.status != LeaderStatus::OnMap
+                || st.gtf.changed == s.turn
+            {
+                continue;
+            }
+            match st.gtf.kind {
+                Some(_) => out.push(Action::Gtf {
+                    leader: l,
+                    kind: None,
+                }),
+                None => {
+                    let own = st.cell.is_some_and(|c| {
+                        s.stack(c)
+                            .into_iter()
+                            .any(|u| self.data.troops[u.ix()].leader == l)
+                    });
+                    if own {
+                        for k in GtfKind::ALL {
+                            out.push(Action::Gtf {
+                                leader: l,
+                                kind: Some(k),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// G17.1 A brigade leader takes a GTF marker, or drops his (the Battalion method).
+    pub(crate) fn do_gtf(
+        &self,
+        s: &mut State,
+        l: LeaderId,
+        kind: Option<GtfKind>,
+        ev: &mut Vec<Event>,
+    ) {
+        let turn = s.turn;
+        let g = &mut s.leaders[l.ix()].gtf;
+        g.kind = kind;
+        g.changed = turn;
+        ev.push(Event::Gtf { leader: l, kind });
+    }
+}

@@ -1,0 +1,402 @@
+//! G17 Brigade Command (Brigade Game): Command Status through a Grand Tactical Formation, the
+//! Grand Column and the Line of Battle, single or double, and the Battalion method with a
+//! Command Range of 0; the GTF markers of the set-up and of the Command Attachment Phase.
+
+mod common;
+use common::{B, F, Fx, drive};
+use coupdoeil_engine::Game;
+use coupdoeil_ge::data::Formation;
+use coupdoeil_ge::event::Event;
+use coupdoeil_ge::gtf::GtfKind;
+use coupdoeil_ge::state::Stage;
+use coupdoeil_ge::{Action, GloryEmpire};
+use coupdoeil_hex::EdgeDir;
+
+/// The test scenario played as the Brigade Game, then `edit`.
+fn ggame_with(edit: impl Fn(String) -> String) -> GloryEmpire {
+    common::game_from(
+        |t| {
+            edit(t.replacen(
+                "setup = \"historical\"\n",
+                "setup = \"historical\"\nlevel = \"brigade\"\n",
+                1,
+            ))
+        },
+        |c| c.to_string(),
+    )
+}
+
+/// An empty Brigade Game position with Anstruther on the map in `hex` with this GTF marker.
+fn anstruther(kind: Option<GtfKind>, hex: &str) -> Fx {
+    let mut f = Fx::empty_of(ggame_with(|t| t));
+    f.put_leader("anstruther", hex);
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].gtf.kind = kind;
+    f
+}
+
+/// The label of the hex next to `hex` in direction `d`.
+fn next(f: &Fx, hex: &str, d: EdgeDir) -> String {
+    let c = f.game.data.board.neighbor(f.hex(hex), d).unwrap();
+    f.label(c)
+}
+
+/// Whether the British unit `id` is In Command now (5.3, G17.1).
+fn ic(f: &Fx, id: &str) -> bool {
+    f.game.command_state(&f.s, B).1[f.unit(id).ix()]
+}
+
+#[test]
+fn g17_1_brigade_leaders_are_those_with_only_combat_units() {
+    let f = anstruther(None, "0205");
+    let g = &f.game;
+    assert!(g.brigade_leader(f.leader("anstruther")));
+    assert!(g.brigade_leader(f.leader("saint-clair")));
+    // A corps leader (leaders under him) and an army leader are not.
+    assert!(!g.brigade_leader(f.leader("kellermann")));
+    assert!(!g.brigade_leader(f.leader("wellesley")));
+    // Below the Brigade Game nobody is.
+    let b = common::game_with("");
+    assert!(!b.brigade_leader(b.data.leader_by_id("anstruther").unwrap()));
+}
+
+#[test]
+fn g17_1_1_battalion_method_command_range_zero() {
+    let mut f = anstruther(None, "0205");
+    f.put("2-43", "0205", Formation::Column, "N");
+    f.put(
+        "2-52",
+        &next(&f, "0205", EdgeDir::S),
+        Formation::Column,
+        "N",
+    );
+    assert!(ic(&f, "2-43"), "stacked with him");
+    assert!(
+        !ic(&f, "2-52"),
+        "one hex away is out of a Command Range of 0"
+    );
+    // 5.3.1 Unit integrity and columns of route still chain under the Battalion method.
+    f.s.troop_mut(f.unit("2-52")).formation = Formation::RoadColumn;
+    assert!(ic(&f, "2-52"));
+    // The Battalion Game keeps the leader's printed Command Range.
+    let mut b = Fx::empty();
+    b.put_leader("anstruther", "0205");
+    b.put(
+        "2-52",
+        &next(&b, "0205", EdgeDir::S),
+        Formation::Column,
+        "N",
+    );
+    assert!(b.game.command_state(&b.s, B).1[b.unit("2-52").ix()]);
+}
+
+#[test]
+fn g17_2_1_grand_column_a_string_behind_the_du() {
+    let mut f = anstruther(Some(GtfKind::GrandColumn), "0205");
+    f.put("2-43", "0205", Formation::Column, "N");
+    f.put("2-52", "0206", Formation::Column, "N");
+    f.put("2-97", "0207", Formation::Column, "N");
+    assert!(["2-43", "2-52", "2-97"].iter().all(|u| ic(&f, u)));
+    // The string need not be straight: the tail steps aside.
+    let aside = next(&f, "0206", EdgeDir::SE);
+    f.put("2-97", &aside, Formation::Column, "N");
+    assert!(ic(&f, "2-97"));
+    // A gap breaks it (Figure 31's 5/60th).
+    f.put("2-97", "0208", Formation::Column, "N");
+    assert!(!ic(&f, "2-97"));
+    // A unit ahead of the DU is not behind it.
+    f.put("2-97", "0204", Formation::Column, "N");
+    assert!(!ic(&f, "2-97"));
+    // The DU is the unit stacked with the leader: without one, nobody is In Command.
+    f.put_leader("anstruther", "0209");
+    assert!(["2-43", "2-52", "2-97"].iter().all(|u| !ic(&f, u)));
+}
+
+#[test]
+fn g17_2_1_double_grand_column_second_lead_sees_the_du() {
+    let mut f = anstruther(Some(GtfKind::DoubleGrandColumn), "0205");
+    f.put("2-43", "0205", Formation::Column, "N");
+    f.put("2-52", "0405", Formation::Column, "N");
+    f.put("2-97", "0406", Formation::Column, "N");
+    assert!(ic(&f, "2-52") && ic(&f, "2-97"), "two strings");
+    // Friendly units between the columns do not block the LOS.
+    f.put("1-50", "0304", Formation::Line, "N");
+    f.put("2-95", "0305", Formation::Line, "N");
+    assert!(!f.game.los(&f.s, f.hex("0405"), f.hex("0205")));
+    assert!(ic(&f, "2-52") && ic(&f, "2-97"));
+    // Enemy units do (Figure 31's right-hand column behind the trees).
+    f.remove("1-50");
+    f.remove("2-95");
+    f.put("drag-3a", "0304", Formation::Line, "S");
+    f.put("drag-3b", "0305", Formation::Line, "S");
+    assert!(!ic(&f, "2-52") && !ic(&f, "2-97"));
+    // A single Grand Column has no second string.
+    let mut g = anstruther(Some(GtfKind::GrandColumn), "0205");
+    g.put("2-43", "0205", Formation::Column, "N");
+    g.put("2-52", "0405", Formation::Column, "N");
+    assert!(!ic(&g, "2-52"));
+}
+
+#[test]
+fn g17_2_2_line_of_battle_facing_los_and_straight_line() {
+    // A Line of Battle facing N (a hexside): its line zigzags across the columns.
+    let mut f = anstruther(Some(GtfKind::LineOfBattle), "0205");
+    f.put("2-43", "0205", Formation::Line, "N");
+    let right = next(&f, "0205", EdgeDir::NE);
+    let right2 = next(&f, &right, EdgeDir::SE);
+    f.put("2-52", &right, Formation::Line, "N");
+    f.put("2-97", &right2, Formation::Line, "NNE");
+    assert!(ic(&f, "2-43") && ic(&f, "2-52"));
+    assert!(
+        ic(&f, "2-97"),
+        "a vertex beside the DU's hexside is the same facing"
+    );
+    // Facing two steps away: not the DU's facing (Figure 32's Coldstream Guards).
+    f.s.troop_mut(f.unit("2-97")).facing = "NE".parse().unwrap();
+    assert!(!ic(&f, "2-97"));
+    f.s.troop_mut(f.unit("2-97")).facing = "N".parse().unwrap();
+    // A hex ahead of the line is off it.
+    let ahead = next(&f, &right2, EdgeDir::N);
+    f.put("2-97", &ahead, Formation::Line, "N");
+    assert!(!ic(&f, "2-97"));
+    // On the line but with the LOS blocked by enemy units: Out of Command.
+    let far = next(&f, &right2, EdgeDir::NE);
+    f.put("2-97", &far, Formation::Line, "N");
+    assert!(ic(&f, "2-97"));
+    f.put("drag-3a", &right, Formation::Line, "S");
+    f.put("drag-3b", &right2, Formation::Line, "S");
+    f.remove("2-52");
+    assert!(!ic(&f, "2-97"));
+    // The DU must be in a close order formation: a DU en Débandade directs nothing.
+    let mut g = anstruther(Some(GtfKind::LineOfBattle), "0205");
+    g.put("2-43", "0205", Formation::Sed, "N");
+    g.put("2-52", &right, Formation::Line, "N");
+    assert!(!ic(&g, "2-52"));
+}
+
+#[test]
+fn g17_2_2_line_facing_a_vertex_is_a_straight_row() {
+    let mut f = anstruther(Some(GtfKind::LineOfBattle), "0205");
+    // Facing NNE, the line runs along the SE-NW axis.
+    f.put("2-43", "0205", Formation::Line, "NNE");
+    let se = next(&f, "0205", EdgeDir::SE);
+    let nw = next(&f, "0205", EdgeDir::NW);
+    let ne = next(&f, "0205", EdgeDir::NE);
+    f.put("2-52", &se, Formation::Line, "NNE");
+    f.put("2-97", &nw, Formation::Line, "NE");
+    assert!(ic(&f, "2-52") && ic(&f, "2-97"));
+    f.put("2-97", &ne, Formation::Line, "NNE");
+    assert!(!ic(&f, "2-97"), "half a row ahead is off a vertex line");
+}
+
+#[test]
+fn g17_2_2_double_line_of_battle() {
+    let mut f = anstruther(Some(GtfKind::DoubleLineOfBattle), "0205");
+    f.put("2-43", "0205", Formation::Line, "N");
+    let right = next(&f, "0205", EdgeDir::NE);
+    f.put("2-52", &right, Formation::Line, "N");
+    // The second line two rows behind, parallel.
+    f.put("2-97", "0207", Formation::Line, "N");
+    assert!(ic(&f, "2-43") && ic(&f, "2-52") && ic(&f, "2-97"));
+    // Its units must still face as the DU.
+    f.s.troop_mut(f.unit("2-97")).facing = "S".parse().unwrap();
+    assert!(!ic(&f, "2-97"));
+    // A single Line of Battle has no second line.
+    f.s.troop_mut(f.unit("2-97")).facing = "N".parse().unwrap();
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
+    assert!(!ic(&f, "2-97"));
+}
+
+#[test]
+fn g17_1_2_sed_companies_within_two_hexes() {
+    let g = ggame_with(|t| {
+        t.replacen(
+            "name = \"5/60th Rifles\"\n",
+            "name = \"5/60th Rifles\"\nsize = \"company\"\n",
+            1,
+        )
+    });
+    let mut f = Fx::empty_of(g);
+    f.put_leader("fane", "0205");
+    let l = f.leader("fane");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
+    f.put("1-50", "0205", Formation::Line, "N");
+    // Two hexes ahead, facing anywhere, off the line: In Command.
+    f.put("5-60", "0203", Formation::Sed, "E");
+    assert!(ic(&f, "5-60"));
+    f.put("5-60", "0202", Formation::Sed, "E");
+    assert!(!ic(&f, "5-60"), "three hexes away");
+    // A battalion en Débandade (2/95th here) must conform like any unit.
+    f.put("2-95", "0203", Formation::Sed, "N");
+    assert!(!ic(&f, "2-95"));
+}
+
+#[test]
+fn g17_1_2_stacked_with_another_gtf_is_out_of_command() {
+    let mut f = anstruther(Some(GtfKind::GrandColumn), "0205");
+    f.put("2-43", "0205", Formation::Column, "N");
+    f.put("2-52", "0206", Formation::Column, "N");
+    assert!(ic(&f, "2-52"));
+    f.put("1-50", "0206", Formation::Column, "N");
+    // Fane without a GTF: no other GTF is stacked with the 2/52nd.
+    assert!(ic(&f, "2-52"));
+    f.put_leader("fane", "0210");
+    let fane = f.leader("fane");
+    f.s.leaders[fane.ix()].gtf.kind = Some(GtfKind::GrandColumn);
+    assert!(!ic(&f, "2-52"));
+    assert!(!ic(&f, "1-50"));
+}
+
+#[test]
+fn g17_1_2_attached_assets_meet_the_gtf_requirements() {
+    let mut f = anstruther(Some(GtfKind::GrandColumn), "0205");
+    f.put("2-43", "0205", Formation::Column, "N");
+    let gun = f.put("robe", "0207", Formation::Limbered, "N");
+    f.s.troop_mut(gun).attached = Some(f.leader("anstruther"));
+    assert!(!ic(&f, "robe"), "not in the string");
+    f.put("robe", "0206", Formation::Limbered, "N");
+    assert!(ic(&f, "robe"));
+    // An asset is never the Directing Unit.
+    let mut g = anstruther(Some(GtfKind::GrandColumn), "0205");
+    let gun = g.put("robe", "0205", Formation::Limbered, "N");
+    g.s.troop_mut(gun).attached = Some(g.leader("anstruther"));
+    g.put("2-52", "0206", Formation::Column, "N");
+    assert!(
+        g.game
+            .directing_unit(&g.s, g.leader("anstruther"))
+            .is_none()
+    );
+    assert!(!ic(&g, "2-52"));
+}
+
+#[test]
+fn g17_1_command_attachment_phase_drop_and_reform_a_gtf() {
+    /// The British Command Attachment Phase of turn `turn`.
+    fn attachment(f: &mut Fx, turn: u8) {
+        f.at(B, Stage::Attachment);
+        f.s.acting = B;
+        f.s.turn = turn;
+    }
+    let mut f = anstruther(Some(GtfKind::LineOfBattle), "0205");
+    f.put("2-43", "0205", Formation::Line, "N");
+    attachment(&mut f, 3);
+    assert!(f.can("gtf anstruther none"));
+    assert!(
+        !f.can("gtf anstruther gc"),
+        "a marker is changed by an evolution"
+    );
+    f.play("gtf anstruther none");
+    assert!(
+        f.events
+            .iter()
+            .any(|e| matches!(e, Event::Gtf { kind: None, .. }))
+    );
+    let l = f.leader("anstruther");
+    assert_eq!(f.s.leader(l).gtf.kind, None);
+    // One change a turn: no reforming before the next turn.
+    attachment(&mut f, 3);
+    assert!(!f.can("gtf anstruther gc"));
+    attachment(&mut f, 4);
+    assert!(f.can("gtf anstruther gc") && f.can("gtf anstruther double-lob"));
+    f.play("gtf anstruther gc");
+    assert_eq!(f.s.leader(l).gtf.kind, Some(GtfKind::GrandColumn));
+    // Reforming needs a unit of his own to direct.
+    attachment(&mut f, 5);
+    f.play("gtf anstruther none");
+    attachment(&mut f, 6);
+    f.put_leader("anstruther", "0209");
+    assert!(!f.can("gtf anstruther gc"));
+    // The notation round-trips.
+    for a in [
+        Action::Gtf {
+            leader: l,
+            kind: Some(GtfKind::DoubleGrandColumn),
+        },
+        Action::Gtf {
+            leader: l,
+            kind: None,
+        },
+    ] {
+        let text = f.game.notation(&a);
+        assert_eq!(f.game.parse(&text), Ok(a), "{text}");
+    }
+}
+
+#[test]
+fn g17_2_the_scenario_sets_gtf_markers() {
+    let g = ggame_with(|t| {
+        format!("{t}\n[[gtf]]\nleader = \"anstruther\"\nkind = \"double_line_of_battle\"\n")
+    });
+    let s = g.initial_state();
+    let l = g.data.leader_by_id("anstruther").unwrap();
+    assert_eq!(s.leader(l).gtf.kind, Some(GtfKind::DoubleLineOfBattle));
+    // Only brigade leaders, only in the Brigade Game.
+    let e = common::errors_of(
+        |t| {
+            format!(
+                "{}\n[[gtf]]\nleader = \"kellermann\"\nkind = \"grand_column\"\n",
+                t.replacen(
+                    "setup = \"historical\"\n",
+                    "setup = \"historical\"\nlevel = \"brigade\"\n",
+                    1
+                )
+            )
+        },
+        |c| c.to_string(),
+    );
+    assert!(e.contains("only a brigade leader"), "{e}");
+    let e = common::load_errors("[[gtf]]\nleader = \"anstruther\"\nkind = \"grand_column\"\n");
+    assert!(e.contains("Brigade Game"), "{e}");
+}
+
+#[test]
+fn g17_shipped_vimeiro_brigade_starts_in_gtfs_and_in_command() {
+    let g = common::shipped_vimeiro_brigade();
+    assert!(!g.data.gtfs.is_empty());
+    let s = g.initial_state();
+    for &(l, _) in &g.data.gtfs {
+        if g.directing_unit(&s, l).is_none() {
+            // Trant stands between his two battalions: none to direct until he joins one;
+            // Brenier and Solignac arrive later.
+            let id = g.data.leaders[l.ix()].id.as_str();
+            assert!(["trant", "brenier", "solignac"].contains(&id), "{id}");
+            continue;
+        }
+        let members = g.gtf_members(&s, l);
+        let ic = g.gtf_command(&s, l);
+        let n = members.iter().filter(|u| ic[u.ix()]).count();
+        assert!(
+            2 * n >= members.len(),
+            "{}: {n} of {} In Command",
+            g.data.leaders[l.ix()].id,
+            members.len()
+        );
+    }
+    // And the game plays on through a turn.
+    let mut f = Fx::empty_of(g);
+    f.s = f.game.initial_state();
+    f.d10(4);
+    f.d10(5);
+    f.play("first british");
+    drive(&mut f, |f| f.s.turn == 2);
+    assert_eq!(f.s.turn, 2);
+    let _ = F;
+}
+
+#[test]
+fn g18_4_a_closed_square_left_is_not_formed_again_in_the_same_hex() {
+    let mut f = Fx::empty_of(ggame_with(|t| t));
+    f.put("2-97", "0203", Formation::Square, "N");
+    f.s.troop_mut(f.unit("2-97")).column = Some(coupdoeil_ge::data::ColumnKind::Close);
+    f.at(B, Stage::Movement);
+    f.play("select 2-97");
+    f.play("form close_column");
+    assert_eq!(f.formation_of("2-97"), Formation::Column);
+    // The free change in and out would otherwise loop for ever.
+    assert!(!f.can("form closed_square"));
+    // A hex farther on, it may.
+    let on = next(&f, "0203", EdgeDir::N);
+    f.play(&format!("step {on}"));
+    assert!(f.can("form closed_square"));
+}
