@@ -337,6 +337,31 @@ impl GloryEmpire {
         }
     }
 
+    /// G17.1.2 The GTF a unit belongs to: its command leader's, when he is a brigade leader
+    /// with a GTF marker.
+    #[must_use]
+    pub fn gtf_leader_of(&self, s: &State, u: UnitId) -> Option<LeaderId> {
+        self.command_leader(s, u)
+            .filter(|&l| self.gtf_of(s, l).is_some())
+    }
+
+    /// G17.1.2 Whether moving `units` of a GTF, ending their move in `cell`, are stacked there
+    /// with units of another GTF (RULING: units in no GTF do not count, ge-rulings 147).
+    #[must_use]
+    pub fn ends_among_other_gtf(&self, s: &State, units: &[UnitId], cell: Cell) -> bool {
+        if !self.brigade() {
+            return false;
+        }
+        let mine: Vec<LeaderId> = units
+            .iter()
+            .filter_map(|&u| self.gtf_leader_of(s, u))
+            .collect();
+        !mine.is_empty()
+            && s.stack(cell).into_iter().any(|x| {
+                !units.contains(&x) && self.gtf_leader_of(s, x).is_some_and(|o| !mine.contains(&o))
+            })
+    }
+
     /// G17.1 The Command Attachment Phase choices of the acting side's brigade leaders on the
     /// map, each once a turn: drop the GTF marker for the Battalion method, or, without one,
     /// take a marker while stacked with a unit of his own (reforming a GTF) (ge-rulings 140).

@@ -400,3 +400,37 @@ fn g18_4_a_closed_square_left_is_not_formed_again_in_the_same_hex() {
     f.play(&format!("step {on}"));
     assert!(f.can("form closed_square"));
 }
+
+/// The sum of the DRMs of the Disorder Check pending, if one is.
+fn pending_dc(f: &Fx) -> Option<i16> {
+    match f.s.pending.last() {
+        Some(coupdoeil_ge::state::Frame::Check(c))
+            if c.kind == coupdoeil_ge::state::CheckKind::Disorder =>
+        {
+            Some(c.modifiers.iter().map(|m| m.value).sum())
+        }
+        _ => None,
+    }
+}
+
+#[test]
+fn g17_1_2_ending_a_move_stacked_with_another_gtf_calls_a_disorder_check() {
+    for fane_gtf in [None, Some(GtfKind::GrandColumn)] {
+        let mut f = anstruther(Some(GtfKind::GrandColumn), "0205");
+        f.put("2-43", "0205", Formation::Column, "N");
+        f.put("2-52", "0206", Formation::Column, "N");
+        f.put_leader("fane", "0207");
+        let fane = f.leader("fane");
+        f.s.leaders[fane.ix()].gtf.kind = fane_gtf;
+        f.put("2-95", "0207", Formation::Column, "N");
+        f.at(B, Stage::Movement);
+        f.play("select 2-95");
+        f.play("step 0206");
+        f.play("end");
+        if fane_gtf.is_some() {
+            assert_eq!(pending_dc(&f), Some(0), "a check with no DRM of its own");
+        } else {
+            assert_eq!(pending_dc(&f), None, "a unit in no GTF mixes with none");
+        }
+    }
+}
