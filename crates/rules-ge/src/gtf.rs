@@ -74,6 +74,17 @@ impl GtfKind {
         matches!(self, GtfKind::GrandColumn | GtfKind::DoubleGrandColumn)
     }
 
+    /// G17.3.4, G17.3.5 The kind an Easy evolution turns it into: single to double and back.
+    #[must_use]
+    pub fn easy_counterpart(self) -> GtfKind {
+        match self {
+            GtfKind::GrandColumn => GtfKind::DoubleGrandColumn,
+            GtfKind::DoubleGrandColumn => GtfKind::GrandColumn,
+            GtfKind::LineOfBattle => GtfKind::DoubleLineOfBattle,
+            GtfKind::DoubleLineOfBattle => GtfKind::LineOfBattle,
+        }
+    }
+
     /// Formed in two strings or two lines.
     #[must_use]
     pub fn double(self) -> bool {
@@ -399,6 +410,30 @@ impl GloryEmpire {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// G17.3.4, G17.3.5 The Easy evolutions between a single and a double GTF, in the Movement
+    /// Phase while no group is moving: the GTF's units march into (or out of) the second line
+    /// or column in their own moves, and the marker follows. Easy evolutions cost no MP and
+    /// need no Evolution Check (G17.3.1). RULING: one change of marker a turn, this or the
+    /// Command Attachment Phase's (ge-rulings 148).
+    pub(crate) fn easy_evolutions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        if !self.brigade() || s.stage != crate::state::Stage::Movement {
+            return;
+        }
+        for (i, d) in self.data.leaders.iter().enumerate() {
+            let l = LeaderId(i as u8);
+            let st = s.leader(l);
+            if d.side != side || st.status != LeaderStatus::OnMap || st.gtf.changed == s.turn {
+                continue;
+            }
+            if let Some(k) = self.gtf_of(s, l) {
+                out.push(Action::Gtf {
+                    leader: l,
+                    kind: Some(k.easy_counterpart()),
+                });
             }
         }
     }

@@ -788,6 +788,7 @@ impl GloryEmpire {
                 }
             }
             out.extend(self.entries(s));
+            self.easy_evolutions(s, side, out);
             out.push(Action::Pass);
             return;
         };
@@ -877,6 +878,7 @@ impl GloryEmpire {
             Action::Pass => {
                 s.closing = true;
             }
+            Action::Gtf { leader, kind } => self.do_gtf(s, leader, kind, ev),
             Action::Select(u) => {
                 let Some(c) = s.troop(u).cell else { return };
                 let units: Vec<UnitId> = s

@@ -624,6 +624,14 @@ impl GloryEmpire {
             Action::Gtf {
                 leader,
                 kind: Some(k),
+            } if s.stage == Stage::Movement => format!(
+                "{}'s brigade makes the Easy evolution into a {} (G17.3.4, G17.3.5)",
+                self.lname(leader),
+                k.title()
+            ),
+            Action::Gtf {
+                leader,
+                kind: Some(k),
             } => format!(
                 "{} reforms his brigade as a {} (G17.1.2, G17.2)",
                 self.lname(leader),

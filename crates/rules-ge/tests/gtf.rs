@@ -434,3 +434,49 @@ fn g17_1_2_ending_a_move_stacked_with_another_gtf_calls_a_disorder_check() {
         }
     }
 }
+
+#[test]
+fn g17_3_4_easy_evolution_line_of_battle_to_double_and_back() {
+    let mut f = anstruther(Some(GtfKind::LineOfBattle), "0205");
+    f.put("2-43", "0205", Formation::Line, "N");
+    f.put("2-97", "0207", Formation::Line, "N");
+    f.s.turn = 2;
+    f.at(B, Stage::Movement);
+    assert!(!ic(&f, "2-97"), "a second line is out of a single LOB");
+    assert!(f.can("gtf anstruther double-lob"));
+    assert!(
+        !f.can("gtf anstruther gc"),
+        "a GC is formed only by a deployment evolution"
+    );
+    f.play("gtf anstruther double-lob");
+    let l = f.leader("anstruther");
+    assert_eq!(f.s.leader(l).gtf.kind, Some(GtfKind::DoubleLineOfBattle));
+    assert!(ic(&f, "2-97"));
+    // Easy: no MP, no Evolution Check, nothing pending; and one change a turn.
+    assert!(f.s.pending.is_empty());
+    assert!(!f.can("gtf anstruther lob"));
+    f.s.turn = 3;
+    assert!(f.can("gtf anstruther lob"));
+}
+
+#[test]
+fn g17_3_5_easy_evolution_grand_column_to_double() {
+    let mut f = anstruther(Some(GtfKind::DoubleGrandColumn), "0205");
+    f.put("2-43", "0205", Formation::Column, "N");
+    f.s.turn = 2;
+    f.at(B, Stage::Movement);
+    f.play("gtf anstruther gc");
+    let l = f.leader("anstruther");
+    assert_eq!(f.s.leader(l).gtf.kind, Some(GtfKind::GrandColumn));
+    assert!(f.events.iter().any(|e| matches!(
+        e,
+        Event::Gtf {
+            kind: Some(GtfKind::GrandColumn),
+            ..
+        }
+    )));
+    // Not while a group is moving.
+    f.s.turn = 3;
+    f.play("select 2-43");
+    assert!(!f.can("gtf anstruther double-gc"));
+}
