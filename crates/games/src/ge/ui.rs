@@ -329,7 +329,8 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                 | Action::OrdersInitiative { leader, .. }
                 | Action::OrdersCheck { leader, .. }
                 | Action::PassOrder(leader)
-                | Action::Recover(leader) => {
+                | Action::Recover(leader)
+                | Action::Gtf { leader, .. } => {
                     h.unit = Some(lid(g, leader));
                     h.hex = leader_at(leader);
                 }
