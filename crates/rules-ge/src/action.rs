@@ -160,6 +160,16 @@ pub enum Action {
         /// The GTF marker taken, or none.
         kind: Option<crate::gtf::GtfKind>,
     },
+    /// G17.3 This brigade leader's GTF begins this evolution (the Evolution in Progress marker).
+    Evolve {
+        /// The brigade leader.
+        leader: LeaderId,
+        /// The evolution.
+        evolution: crate::gtf::Evolution,
+    },
+    /// G17.3.1 This brigade leader's GTF has completed its evolution (its Evolution Check
+    /// follows).
+    CompleteEvolution(LeaderId),
 }
 
 /// One outcome of a chance node (2.3 Dice).

@@ -1082,6 +1082,18 @@ pub struct Charts {
     pub fatigue: Option<FatigueChart>,
     /// G18.2 The Brigade Game's column changes (required by the Brigade Game).
     pub columns: Option<ColumnChart>,
+    /// G17.3.1 The Evolution Check DRM chart (PAC04, missing: authored; required by the Brigade
+    /// Game).
+    pub evolution: Option<EvolutionChart>,
+}
+
+/// G17.3.1 The Evolution Check DRMs (the Brigade Player Aid Card's chart is missing).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EvolutionChart {
+    /// By class, indexed by [`crate::gtf::EvolutionClass`] (Easy, never checked, first).
+    pub class: [i8; 5],
+    /// A Double Line of Battle or Double Grand Column.
+    pub double: i8,
 }
 
 /// G22.2 The Fatigue Chart: what each Fatigue Level (1 to 3, index 0 to 2) does to the
@@ -1794,6 +1806,13 @@ struct RawColumns {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawEvolution {
+    class: BTreeMap<String, i8>,
+    double: i8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawFatigue {
     fsm: Vec<i8>,
     mc: Vec<i8>,
@@ -2015,6 +2034,12 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         l.err(
             "morale.fatigue",
             "the Brigade Game needs the Fatigue Chart (G22.2)",
+        );
+    }
+    if level == Level::Brigade && charts.as_ref().is_some_and(|c| c.evolution.is_none()) {
+        l.err(
+            "movement.evolution",
+            "the Brigade Game needs the Evolution Check DRMs (G17.3.1)",
         );
     }
     if level == Level::Brigade && charts.as_ref().is_some_and(|c| c.columns.is_none()) {
@@ -3309,6 +3334,31 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             }
         }),
     };
+    let evolution = match l.get("movement.evolution").cloned() {
+        None => None,
+        Some(v) => l
+            .typed::<RawEvolution>("movement.evolution", &v)
+            .and_then(|r| {
+                use crate::gtf::EvolutionClass as C;
+                let mut class = [0i8; 5];
+                for c in [C::Simple, C::Ordinary, C::Difficult, C::Complex] {
+                    match r.class.get(c.name()) {
+                        Some(&v) => class[c as usize] = v,
+                        None => {
+                            l.err(
+                                "movement.evolution.class",
+                                format!("no DRM for the {} evolutions (G17.3)", c.name()),
+                            );
+                            return None;
+                        }
+                    }
+                }
+                Some(EvolutionChart {
+                    class,
+                    double: r.double,
+                })
+            }),
+    };
     let columns = match l.get("movement.columns").cloned() {
         None => None,
         Some(v) => l.typed::<RawColumns>("movement.columns", &v).and_then(|c| {
@@ -3458,6 +3508,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             disorder,
             fatigue,
             columns,
+            evolution,
         }),
         _ => None,
     }

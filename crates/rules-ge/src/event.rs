@@ -311,6 +311,24 @@ pub enum Event {
         leader: LeaderId,
         kind: Option<crate::gtf::GtfKind>,
     },
+    /// G17.3.1 A brigade's GTF began an evolution (Evolution in Progress).
+    EvolutionBegun {
+        leader: LeaderId,
+        evolution: crate::gtf::Evolution,
+    },
+    /// G17.3.1 The evolution is complete: the GTF is now of `kind`.
+    EvolutionCompleted {
+        leader: LeaderId,
+        evolution: crate::gtf::Evolution,
+        kind: crate::gtf::GtfKind,
+    },
+    /// G17.3.1 The Evolution Check: d10 `die` + `drm`, 2 or more passes.
+    EvolutionCheck {
+        leader: LeaderId,
+        die: u8,
+        drm: i8,
+        passed: bool,
+    },
     /// An objective changed hands.
     ObjectiveTaken { name: String, side: Side },
     /// The game ended.

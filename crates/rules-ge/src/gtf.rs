@@ -6,7 +6,10 @@
 //! scenario's `[[gtf]]` entries set the markers at the start; in each Command Attachment Phase a
 //! brigade leader may drop his marker (the Battalion method) or, without one, take one (reform).
 //! RULING: the method is chosen once a turn, in the Command Attachment Phase, and holds for both
-//! Command Status Phases of the turn (ge-rulings 140).
+//! Command Status Phases of the turn (ge-rulings 140). The evolutions (G17.3) change the
+//! marker in the Movement Phase: the Easy ones between single and double GTFs at once, the
+//! others under an Evolution in Progress marker ended by an Evolution Check (ge-rulings 148 to
+//! 150).
 
 use crate::GloryEmpire;
 use crate::action::Action;
@@ -105,7 +108,192 @@ pub struct Gtf {
     /// The turn in which he last changed his method (one change a turn, ge-rulings 140).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub changed: u8,
+    /// G17.3.1 The Evolution in Progress marker: the evolution begun and the turn it began.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evolving: Option<(Evolution, u8)>,
 }
+
+/// G17.3 How hard an evolution is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EvolutionClass {
+    /// No extra MP, no Evolution Check.
+    Easy,
+    /// The four classes with an Evolution Check, easiest first.
+    Simple,
+    /// See [`EvolutionClass::Simple`].
+    Ordinary,
+    /// See [`EvolutionClass::Simple`].
+    Difficult,
+    /// See [`EvolutionClass::Simple`].
+    Complex,
+}
+
+impl EvolutionClass {
+    /// The name in the charts (`simple` ...).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            EvolutionClass::Easy => "easy",
+            EvolutionClass::Simple => "simple",
+            EvolutionClass::Ordinary => "ordinary",
+            EvolutionClass::Difficult => "difficult",
+            EvolutionClass::Complex => "complex",
+        }
+    }
+}
+
+/// G17.3.6 to G17.3.9 The evolutions that change a GTF's kind or its front (the Easy ones
+/// between single and double GTFs are marker changes, [`GtfKind::easy_counterpart`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Evolution {
+    /// G17.3.6 GC to LOB by Processional Deployment (Simple).
+    DeployProcessional,
+    /// G17.3.6 GC to LOB a Tiroirs (Difficult).
+    DeployTiroirs,
+    /// G17.3.6 GC to LOB by the Direct Route (Complex).
+    DeployDirect,
+    /// G17.3.6 Display the Close Column: a GC of Close Columns to LOB (Ordinary).
+    DisplayCloseColumn,
+    /// G17.3.7 LOB to GC by Processional Deployment reversed (Simple).
+    FormProcessional,
+    /// G17.3.7 LOB to GC a Tiroirs (Difficult).
+    FormTiroirs,
+    /// G17.3.7 LOB to GC by the Direct Route (Complex).
+    FormDirect,
+    /// G17.3.7 LOB to a Closed GC by the flank (Ordinary).
+    FormClosedColumn,
+    /// G17.3.8 LOB Change of Front by Marching Out (Simple).
+    MarchingOut,
+    /// G17.3.8 LOB Change of Front Wheeling forward (Ordinary).
+    WheelForward,
+    /// G17.3.8 LOB Change of Front Wheeling backward (Difficult).
+    WheelBackward,
+    /// G17.3.8 LOB Change of Front by Pivot in Place (Complex).
+    PivotInPlace,
+    /// G17.3.9 GC Change of Front: Follow the Leader (Easy).
+    FollowTheLeader,
+    /// G17.3.9 GC Change of Front: the Prompt Maneuver (Ordinary).
+    PromptManeuver,
+}
+
+impl Evolution {
+    /// All evolutions, in rule order.
+    pub const ALL: [Evolution; 14] = [
+        Evolution::DeployProcessional,
+        Evolution::DeployTiroirs,
+        Evolution::DeployDirect,
+        Evolution::DisplayCloseColumn,
+        Evolution::FormProcessional,
+        Evolution::FormTiroirs,
+        Evolution::FormDirect,
+        Evolution::FormClosedColumn,
+        Evolution::MarchingOut,
+        Evolution::WheelForward,
+        Evolution::WheelBackward,
+        Evolution::PivotInPlace,
+        Evolution::FollowTheLeader,
+        Evolution::PromptManeuver,
+    ];
+
+    /// G17.3.6-G17.3.9 Its class.
+    #[must_use]
+    pub fn class(self) -> EvolutionClass {
+        use Evolution::*;
+        match self {
+            FollowTheLeader => EvolutionClass::Easy,
+            DeployProcessional | FormProcessional | MarchingOut => EvolutionClass::Simple,
+            DisplayCloseColumn | FormClosedColumn | WheelForward | PromptManeuver => {
+                EvolutionClass::Ordinary
+            }
+            DeployTiroirs | FormTiroirs | WheelBackward => EvolutionClass::Difficult,
+            DeployDirect | FormDirect | PivotInPlace => EvolutionClass::Complex,
+        }
+    }
+
+    /// The notation name (`deploy-processional` ...).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        use Evolution::*;
+        match self {
+            DeployProcessional => "deploy-processional",
+            DeployTiroirs => "deploy-tiroirs",
+            DeployDirect => "deploy-direct",
+            DisplayCloseColumn => "display-close-column",
+            FormProcessional => "form-processional",
+            FormTiroirs => "form-tiroirs",
+            FormDirect => "form-direct",
+            FormClosedColumn => "form-closed-column",
+            MarchingOut => "marching-out",
+            WheelForward => "wheel-forward",
+            WheelBackward => "wheel-backward",
+            PivotInPlace => "pivot-in-place",
+            FollowTheLeader => "follow-the-leader",
+            PromptManeuver => "prompt-maneuver",
+        }
+    }
+
+    /// The evolution of a notation name.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Evolution> {
+        Evolution::ALL.into_iter().find(|e| e.name() == text)
+    }
+
+    /// In words, with its rule.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        use Evolution::*;
+        match self {
+            DeployProcessional => "deploy into Line of Battle by Processional Deployment (G17.3.6)",
+            DeployTiroirs => "deploy into Line of Battle a Tiroirs (G17.3.6)",
+            DeployDirect => "deploy into Line of Battle by the Direct Route (G17.3.6)",
+            DisplayCloseColumn => "display the Close Column into Line of Battle (G17.3.6)",
+            FormProcessional => "form Grand Column by Processional Deployment (G17.3.7)",
+            FormTiroirs => "form Grand Column a Tiroirs (G17.3.7)",
+            FormDirect => "form Grand Column by the Direct Route (G17.3.7)",
+            FormClosedColumn => "form a Closed Grand Column (G17.3.7)",
+            MarchingOut => "change front by Marching Out (G17.3.8)",
+            WheelForward => "change front Wheeling forward (G17.3.8)",
+            WheelBackward => "change front Wheeling backward (G17.3.8)",
+            PivotInPlace => "change front by Pivot in Place (G17.3.8)",
+            FollowTheLeader => "change front by Follow the Leader (G17.3.9)",
+            PromptManeuver => "change front by the Prompt Maneuver (G17.3.9)",
+        }
+    }
+
+    /// The GTF it starts from is a Grand Column (else a Line of Battle).
+    #[must_use]
+    pub fn from_column(self) -> bool {
+        use Evolution::*;
+        matches!(
+            self,
+            DeployProcessional
+                | DeployTiroirs
+                | DeployDirect
+                | DisplayCloseColumn
+                | FollowTheLeader
+                | PromptManeuver
+        )
+    }
+
+    /// The GTF it ends in, from `kind`: a deployment forms a single LOB, a GC formed from a
+    /// LOB is single, a Change of Front keeps the kind (ge-rulings 149).
+    #[must_use]
+    pub fn target(self, kind: GtfKind) -> GtfKind {
+        use Evolution::*;
+        match self {
+            DeployProcessional | DeployTiroirs | DeployDirect | DisplayCloseColumn => {
+                GtfKind::LineOfBattle
+            }
+            FormProcessional | FormTiroirs | FormDirect | FormClosedColumn => GtfKind::GrandColumn,
+            _ => kind,
+        }
+    }
+}
+
+/// G17.3.1 The modified Evolution Check roll at or above which the evolution succeeds.
+pub const EVOLUTION_PASS: i8 = 2;
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
 fn is_zero(v: &u8) -> bool {
@@ -213,7 +401,13 @@ impl GloryEmpire {
             v
         };
         let ranked: Vec<UnitId> = members.iter().copied().filter(|&u| !company(u)).collect();
-        if kind.column() {
+        if s.leader(l).gtf.evolving.is_some() {
+            // G17.2.3 With an Evolution in Progress its units may be out of place (ge-rulings
+            // 149).
+            for &u in &ranked {
+                ic[u.ix()] = true;
+            }
+        } else if kind.column() {
             let hexes = cells_of(&ranked);
             let behind = |lead: Cell, x: Cell| {
                 x == lead || depth(board, du_cell, f, x).0 < depth(board, du_cell, f, lead).0
@@ -414,27 +608,193 @@ impl GloryEmpire {
         }
     }
 
-    /// G17.3.4, G17.3.5 The Easy evolutions between a single and a double GTF, in the Movement
-    /// Phase while no group is moving: the GTF's units march into (or out of) the second line
-    /// or column in their own moves, and the marker follows. Easy evolutions cost no MP and
-    /// need no Evolution Check (G17.3.1). RULING: one change of marker a turn, this or the
-    /// Command Attachment Phase's (ge-rulings 148).
-    pub(crate) fn easy_evolutions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+    /// G17.3 The brigade leaders' evolutions, in the Movement Phase while no group is moving:
+    /// the Easy change between a single and a double GTF (G17.3.4, G17.3.5: the units march
+    /// into or out of the second line or column in their own moves, and the marker follows);
+    /// beginning one of the other evolutions (G17.3.6-G17.3.9), before any unit of the GTF has
+    /// moved in the phase and with the GTF in formation; completing the one in progress.
+    /// RULING: one change of marker or evolution begun a turn, this or the Command Attachment
+    /// Phase's (ge-rulings 148, 149).
+    pub(crate) fn gtf_move_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         if !self.brigade() || s.stage != crate::state::Stage::Movement {
             return;
         }
         for (i, d) in self.data.leaders.iter().enumerate() {
             let l = LeaderId(i as u8);
             let st = s.leader(l);
-            if d.side != side || st.status != LeaderStatus::OnMap || st.gtf.changed == s.turn {
+            if d.side != side || st.status != LeaderStatus::OnMap {
                 continue;
             }
-            if let Some(k) = self.gtf_of(s, l) {
-                out.push(Action::Gtf {
-                    leader: l,
-                    kind: Some(k.easy_counterpart()),
-                });
+            let Some(k) = self.gtf_of(s, l) else { continue };
+            if st.gtf.evolving.is_some() {
+                out.push(Action::CompleteEvolution(l));
+                continue;
             }
+            if st.gtf.changed == s.turn {
+                continue;
+            }
+            out.push(Action::Gtf {
+                leader: l,
+                kind: Some(k.easy_counterpart()),
+            });
+            if !self.may_begin_evolution(s, l) {
+                continue;
+            }
+            for e in Evolution::ALL {
+                if e.from_column() == k.column()
+                    && (e != Evolution::DisplayCloseColumn || self.all_close_columns(s, l))
+                {
+                    out.push(Action::Evolve {
+                        leader: l,
+                        evolution: e,
+                    });
+                }
+            }
+        }
+    }
+
+    /// G17.3 Whether brigade leader `l`'s GTF may begin an evolution now: none of its units
+    /// has moved in this phase, and every one on the map is In Command through it (RULING,
+    /// ge-rulings 149: "in a straight line" read as the GTF's own requirements).
+    #[must_use]
+    pub fn may_begin_evolution(&self, s: &State, l: LeaderId) -> bool {
+        if self.directing_unit(s, l).is_none() {
+            return false;
+        }
+        let members = self.gtf_members(s, l);
+        let ic = self.gtf_command(s, l);
+        !members.is_empty() && members.iter().all(|&u| ic[u.ix()] && !s.troop(u).moved)
+    }
+
+    /// G17.3.6 Display the Close Column: every infantry unit of the GC in Close Column.
+    fn all_close_columns(&self, s: &State, l: LeaderId) -> bool {
+        self.gtf_members(s, l).into_iter().all(|u| {
+            self.data.troops[u.ix()].arm() != Arm::Infantry
+                || s.troop(u).formation == Formation::Column
+                    && s.troop(u).column == Some(crate::data::ColumnKind::Close)
+        })
+    }
+
+    /// G17.3.1 Whether the side must still complete an evolution begun in an earlier turn: it
+    /// must be completed in the next friendly Movement Phase, so that phase does not end
+    /// before (RULING, ge-rulings 149).
+    #[must_use]
+    pub fn evolution_due(&self, s: &State, side: Side) -> bool {
+        self.brigade()
+            && s.stage == crate::state::Stage::Movement
+            && self.data.leaders.iter().enumerate().any(|(i, d)| {
+                let st = &s.leaders[i];
+                d.side == side
+                    && st.status == LeaderStatus::OnMap
+                    && st.gtf.evolving.is_some_and(|(_, turn)| turn < s.turn)
+            })
+    }
+
+    /// G17.3.1 Whether a group of these units, beginning its move now, pays the evolution's
+    /// extra MP: a unit of a GTF whose evolution (not an Easy one) began in this turn's
+    /// Movement Phase (RULING: once, in the move each unit makes in that phase, ge-rulings
+    /// 149).
+    #[must_use]
+    pub fn evolution_mp(&self, s: &State, units: &[UnitId]) -> u8 {
+        if !self.brigade() || s.stage != crate::state::Stage::Movement {
+            return 0;
+        }
+        let paying = units.iter().any(|&u| {
+            self.gtf_leader_of(s, u).is_some_and(|l| {
+                s.leader(l)
+                    .gtf
+                    .evolving
+                    .is_some_and(|(e, turn)| turn == s.turn && e.class() != EvolutionClass::Easy)
+            })
+        });
+        u8::from(paying)
+    }
+
+    /// G17.3.1 A brigade leader begins an evolution: the Evolution in Progress marker.
+    pub(crate) fn do_evolve(&self, s: &mut State, l: LeaderId, e: Evolution, ev: &mut Vec<Event>) {
+        let turn = s.turn;
+        let g = &mut s.leaders[l.ix()].gtf;
+        g.evolving = Some((e, turn));
+        g.changed = turn;
+        ev.push(Event::EvolutionBegun {
+            leader: l,
+            evolution: e,
+        });
+    }
+
+    /// G17.3.1 The evolution in progress is complete: the GTF takes its new marker and, unless
+    /// the evolution is Easy, makes an Evolution Check.
+    pub(crate) fn do_complete_evolution(&self, s: &mut State, l: LeaderId, ev: &mut Vec<Event>) {
+        let g = &mut s.leaders[l.ix()].gtf;
+        let Some((e, _)) = g.evolving.take() else {
+            return;
+        };
+        let Some(k) = g.kind else { return };
+        let to = e.target(k);
+        g.kind = Some(to);
+        ev.push(Event::EvolutionCompleted {
+            leader: l,
+            evolution: e,
+            kind: to,
+        });
+        if e.class() != EvolutionClass::Easy {
+            s.pending.push(crate::state::Frame::Evolution(l, e.class()));
+        }
+    }
+
+    /// G17.3.1 The Evolution Check's DRM for brigade leader `l`'s GTF after an evolution of this
+    /// class: the class's and a double GTF's, from the authored chart.
+    #[must_use]
+    pub fn evolution_drm(&self, s: &State, l: LeaderId, class: EvolutionClass) -> i8 {
+        let Some(c) = &self.data.charts.evolution else {
+            return 0;
+        };
+        let double = self.gtf_of(s, l).is_some_and(GtfKind::double);
+        c.class[class as usize] + if double { c.double } else { 0 }
+    }
+
+    /// G17.3.1 The Evolution Check die: the modified roll passes at 2 or more; below, each stack
+    /// of the GTF takes a Disorder Check at once.
+    pub(crate) fn evolution_roll(&self, s: &mut State, die: u8, ev: &mut Vec<Event>) {
+        let Some(crate::state::Frame::Evolution(l, class)) = s.pending.pop() else {
+            return;
+        };
+        let drm = self.evolution_drm(s, l, class);
+        let passed = die as i8 + drm >= EVOLUTION_PASS;
+        ev.push(Event::EvolutionCheck {
+            leader: l,
+            die,
+            drm,
+            passed,
+        });
+        if passed {
+            return;
+        }
+        let mut cells: Vec<Cell> = self
+            .gtf_members(s, l)
+            .into_iter()
+            .filter_map(|u| s.troop(u).cell)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        // The first stack's check is rolled first: pushed last.
+        for &c in cells.iter().rev() {
+            let units: Vec<UnitId> = s
+                .stack(c)
+                .into_iter()
+                .filter(|&u| self.command_leader(s, u) == Some(l))
+                .collect();
+            s.pending
+                .push(crate::state::Frame::Check(crate::state::Check {
+                    kind: crate::state::CheckKind::Disorder,
+                    cell: c,
+                    units,
+                    drm: 0,
+                    target: None,
+                    modifiers: Vec::new(),
+                    form: None,
+                    reserve: false,
+                }));
         }
     }
 

@@ -48,11 +48,13 @@
 //! Grand Tactical Formation (G17.1, G17.2: the GTF markers of the set-up and of the Command
 //! Attachment Phase, the Directing Unit, the Grand Column's strings and the Line of Battle's
 //! lines, single or double, SeD companies, mixed GTFs, and the Battalion method's Command
-//! Range of 0, the Disorder Check for ending a move among another GTF) and the Easy evolutions
-//! between single and double GTFs (G17.3.4, G17.3.5). Not yet: the GTF's rigid movement and
-//! leaving it (G17.2.3, G17.2.4), the other evolutions with their Evolution Checks (G17.3),
-//! the Order of Battle (G17.4) and Detached Regiments (G17.5); units move stack by stack and
-//! are judged again at the next Command Status Phase.
+//! Range of 0, the Disorder Check for ending a move among another GTF) and the evolutions
+//! (G17.3: the Easy changes between single and double GTFs, G17.3.4, G17.3.5; the
+//! deployments, the Grand Column formed from a line and the Changes of Front, G17.3.6 to
+//! G17.3.9, with the Evolution in Progress marker, the extra MP and the Evolution Check).
+//! Not yet: the GTF's rigid movement and leaving it (G17.2.3, G17.2.4), the Order of Battle
+//! (G17.4) and Detached Regiments (G17.5); units move stack by stack and are judged again at
+//! the next Command Status Phase.
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is

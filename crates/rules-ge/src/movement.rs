@@ -788,8 +788,11 @@ impl GloryEmpire {
                 }
             }
             out.extend(self.entries(s));
-            self.easy_evolutions(s, side, out);
-            out.push(Action::Pass);
+            self.gtf_move_actions(s, side, out);
+            // G17.3.1 An evolution begun in an earlier turn is completed in this phase.
+            if !self.evolution_due(s, side) {
+                out.push(Action::Pass);
+            }
             return;
         };
         for o in self.step_options(s) {
@@ -879,6 +882,8 @@ impl GloryEmpire {
                 s.closing = true;
             }
             Action::Gtf { leader, kind } => self.do_gtf(s, leader, kind, ev),
+            Action::Evolve { leader, evolution } => self.do_evolve(s, leader, evolution, ev),
+            Action::CompleteEvolution(l) => self.do_complete_evolution(s, l, ev),
             Action::Select(u) => {
                 let Some(c) = s.troop(u).cell else { return };
                 let units: Vec<UnitId> = s
@@ -887,11 +892,13 @@ impl GloryEmpire {
                     .filter(|&x| self.can_move(s, x))
                     .collect();
                 let may_force = self.may_force_march(s, &units);
+                // G17.3.1 An evolution's extra MP.
+                let spent = self.evolution_mp(s, &units);
                 s.moving = Some(Moving {
                     units,
                     leader: None,
                     at: c,
-                    spent: 0,
+                    spent,
                     hexes: 0,
                     stop: false,
                     acted: false,

@@ -156,6 +156,10 @@ impl GloryEmpire {
                 self.lid(leader),
                 kind.map_or("none", crate::gtf::GtfKind::name)
             ),
+            Action::Evolve { leader, evolution } => {
+                format!("evolve {} {}", self.lid(leader), evolution.name())
+            }
+            Action::CompleteEvolution(l) => format!("complete-evolution {}", self.lid(l)),
         }
     }
 
@@ -359,6 +363,16 @@ impl GloryEmpire {
                     })?),
                 };
                 done(3, Action::Gtf { leader, kind })
+            }
+            Some("evolve") => {
+                let leader = self.leader_of(arg(1)?)?;
+                let x = arg(2)?;
+                let evolution = crate::gtf::Evolution::parse(x)
+                    .ok_or_else(|| format!("`{x}` is not an evolution"))?;
+                done(3, Action::Evolve { leader, evolution })
+            }
+            Some("complete-evolution") => {
+                done(2, Action::CompleteEvolution(self.leader_of(arg(1)?)?))
             }
             Some("refuse") => match arg(1)? {
                 "right" => done(2, Action::RefuseFlank { right: true }),
@@ -621,6 +635,25 @@ impl GloryEmpire {
                  (G17.1, G17.1.1)",
                 self.lname(leader)
             ),
+            Action::Evolve { leader, evolution } => format!(
+                "{}'s brigade begins to {}: a {} evolution{}",
+                self.lname(leader),
+                evolution.title(),
+                evolution.class().name(),
+                if evolution.class() == crate::gtf::EvolutionClass::Easy {
+                    String::new()
+                } else {
+                    format!(
+                        ", 1 MP more for each unit and an Evolution Check at its end, DRM {:+} \
+                         (G17.3.1)",
+                        self.evolution_drm(s, leader, evolution.class())
+                    )
+                }
+            ),
+            Action::CompleteEvolution(l) => format!(
+                "{}'s brigade completes its evolution (G17.3.1)",
+                self.lname(l)
+            ),
             Action::Gtf {
                 leader,
                 kind: Some(k),
@@ -818,6 +851,10 @@ impl GloryEmpire {
                 Frame::Resupply(v) => format!(
                     "the resupply d10 of {} (B7.9.3)",
                     self.units_text(&v[..1.min(v.len())])
+                ),
+                Frame::Evolution(l, _) => format!(
+                    "the Evolution Check d10 of {}'s brigade (G17.3.1)",
+                    self.lname(*l)
                 ),
                 Frame::Fatigue(v) => match v.first() {
                     Some(&l) => format!(
@@ -1048,6 +1085,36 @@ impl GloryEmpire {
                     format!("Fatigue Level {level}")
                 } else {
                     format!("no worse, Fatigue Level {level}")
+                }
+            ),
+            Event::EvolutionBegun { leader, evolution } => format!(
+                "{}'s brigade begins to {}: Evolution in Progress",
+                self.lname(*leader),
+                evolution.title()
+            ),
+            Event::EvolutionCompleted {
+                leader,
+                evolution,
+                kind,
+            } => format!(
+                "{}'s brigade completes its evolution ({}): now a {} (G17.3.1)",
+                self.lname(*leader),
+                evolution.name(),
+                kind.title()
+            ),
+            Event::EvolutionCheck {
+                leader,
+                die,
+                drm,
+                passed,
+            } => format!(
+                "{}'s brigade Evolution Check: {die} {drm:+} = {}, {} (G17.3.1)",
+                self.lname(*leader),
+                *die as i8 + drm,
+                if *passed {
+                    "well done"
+                } else {
+                    "poorly done: each of its stacks takes a Disorder Check"
                 }
             ),
             Event::Gtf { leader, kind: None } => format!(

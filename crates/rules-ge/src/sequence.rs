@@ -165,6 +165,7 @@ impl GloryEmpire {
                 Frame::OrdersRoll(_)
                 | Frame::Resupply(_)
                 | Frame::Fatigue(_)
+                | Frame::Evolution(..)
                 | Frame::Check(_)
                 | Frame::FireRoll(_)
                 | Frame::FireApply(_)
@@ -312,6 +313,7 @@ impl GloryEmpire {
                 Frame::OrdersRoll(_) => self.orders_roll(s, v, ev),
                 Frame::Resupply(_) => self.resupply_roll(s, v, ev),
                 Frame::Fatigue(_) => self.fatigue_roll(s, v, ev),
+                Frame::Evolution(..) => self.evolution_roll(s, v, ev),
                 _ => {}
             }
             return;
@@ -395,7 +397,8 @@ impl GloryEmpire {
                 | Frame::OrdersRoll(_)
                 | Frame::OrdersPass(_)
                 | Frame::Resupply(_)
-                | Frame::Fatigue(_) => false,
+                | Frame::Fatigue(_)
+                | Frame::Evolution(..) => false,
             };
         }
         if s.closing {

@@ -890,6 +890,9 @@ pub enum Frame {
     Resupply(Vec<UnitId>),
     /// G22.1 The Fatigue Check dice still to roll, one per brigade leader.
     Fatigue(Vec<LeaderId>),
+    /// G17.3.1 The Evolution Check d10 of this brigade leader's GTF after an evolution of this
+    /// class (Brigade Game).
+    Evolution(LeaderId, crate::gtf::EvolutionClass),
 }
 
 /// B13.2.5 A charging stack's Charge Movement in the Charge Phase (Battalion Game).

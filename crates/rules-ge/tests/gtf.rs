@@ -480,3 +480,156 @@ fn g17_3_5_easy_evolution_grand_column_to_double() {
     f.play("select 2-43");
     assert!(!f.can("gtf anstruther double-gc"));
 }
+
+/// Anstruther's brigade in a Grand Column facing N in 0205-0207, in the British Movement Phase
+/// of turn 2.
+fn column_of_three(kind: GtfKind) -> Fx {
+    let mut f = anstruther(Some(kind), "0205");
+    f.put("2-43", "0205", Formation::Column, "N");
+    f.put("2-52", "0206", Formation::Column, "N");
+    f.put("2-97", "0207", Formation::Column, "N");
+    f.s.turn = 2;
+    f.at(B, Stage::Movement);
+    f
+}
+
+fn evolution_check(f: &Fx) -> Option<(u8, i8, bool)> {
+    f.events.iter().rev().find_map(|e| match e {
+        Event::EvolutionCheck {
+            die, drm, passed, ..
+        } => Some((*die, *drm, *passed)),
+        _ => None,
+    })
+}
+
+#[test]
+fn g17_3_6_deploy_processional_extra_mp_and_evolution_check() {
+    let mut f = column_of_three(GtfKind::GrandColumn);
+    assert!(f.can("evolve anstruther deploy-processional"));
+    assert!(
+        !f.can("evolve anstruther marching-out"),
+        "a LOB's evolution"
+    );
+    assert!(
+        !f.can("evolve anstruther display-close-column"),
+        "its units are not in Close Column"
+    );
+    f.play("evolve anstruther deploy-processional");
+    let l = f.leader("anstruther");
+    assert!(f.s.leader(l).gtf.evolving.is_some());
+    assert!(
+        f.events
+            .iter()
+            .any(|e| matches!(e, Event::EvolutionBegun { .. }))
+    );
+    // G17.3.1 Each unit's move costs one MP more.
+    f.play("select 2-52");
+    assert_eq!(f.s.moving.as_ref().unwrap().spent, 1);
+    let aside = next(&f, "0206", EdgeDir::NE);
+    f.play(&format!("step {aside}"));
+    f.play("end");
+    f.settle();
+    // G17.2.3 Out of place during the evolution, still In Command.
+    assert!(ic(&f, "2-52"));
+    // Completed: the new marker and the Evolution Check, failed on a 1 (Simple, DRM 0).
+    f.play("complete-evolution anstruther");
+    assert_eq!(f.s.leader(l).gtf.kind, Some(GtfKind::LineOfBattle));
+    assert!(f.s.leader(l).gtf.evolving.is_none());
+    f.d10(1);
+    assert_eq!(evolution_check(&f), Some((1, 0, false)));
+    // Each of its three stacks takes a Disorder Check at once.
+    let dcs =
+        f.s.pending
+            .iter()
+            .filter(|x| {
+                matches!(x, coupdoeil_ge::state::Frame::Check(c)
+                if c.kind == coupdoeil_ge::state::CheckKind::Disorder)
+            })
+            .count();
+    assert_eq!(dcs, 3);
+}
+
+#[test]
+fn g17_3_1_a_modified_two_passes_and_easy_evolutions_make_no_check() {
+    let mut f = column_of_three(GtfKind::GrandColumn);
+    f.play("evolve anstruther deploy-processional");
+    f.play("complete-evolution anstruther");
+    f.d10(2);
+    assert_eq!(evolution_check(&f), Some((2, 0, true)));
+    assert!(f.s.pending.is_empty());
+    // Follow the Leader is Easy: no extra MP, no check.
+    let mut g = column_of_three(GtfKind::GrandColumn);
+    g.play("evolve anstruther follow-the-leader");
+    g.play("select 2-97");
+    assert_eq!(g.s.moving.as_ref().unwrap().spent, 0);
+    g.play("end");
+    g.settle();
+    g.play("complete-evolution anstruther");
+    assert!(g.s.pending.is_empty());
+    assert_eq!(evolution_check(&g), None);
+}
+
+#[test]
+fn g17_3_1_evolution_check_drms_by_class_and_double_gtf() {
+    let f = column_of_three(GtfKind::DoubleGrandColumn);
+    let l = f.leader("anstruther");
+    use coupdoeil_ge::gtf::EvolutionClass as C;
+    let drm = |c| f.game.evolution_drm(&f.s, l, c);
+    // Authored: 0, -1, -2, -3 by class, -2 for a double GTF.
+    assert_eq!(
+        [C::Simple, C::Ordinary, C::Difficult, C::Complex].map(drm),
+        [-2, -3, -4, -5]
+    );
+    // The Close Column GC may Display.
+    let mut g = column_of_three(GtfKind::GrandColumn);
+    for u in ["2-43", "2-52", "2-97"] {
+        let u = g.unit(u);
+        g.s.troop_mut(u).column = Some(coupdoeil_ge::data::ColumnKind::Close);
+    }
+    assert!(g.can("evolve anstruther display-close-column"));
+}
+
+#[test]
+fn g17_3_1_an_evolution_in_progress_is_completed_next_turn() {
+    let mut f = column_of_three(GtfKind::GrandColumn);
+    f.play("evolve anstruther deploy-tiroirs");
+    assert!(f.can("pass"), "it may go on into the next turn");
+    assert!(!f.can("evolve anstruther deploy-direct"), "one at a time");
+    f.s.turn = 3;
+    f.at(B, Stage::Movement);
+    assert!(!f.can("pass"), "the next Movement Phase must complete it");
+    assert!(f.can("complete-evolution anstruther"));
+    f.play("complete-evolution anstruther");
+    f.d10(9);
+    assert_eq!(evolution_check(&f), Some((9, -2, true)));
+    assert!(f.can("pass"));
+}
+
+#[test]
+fn g17_3_an_evolution_needs_the_gtf_in_formation_and_unmoved() {
+    let mut f = column_of_three(GtfKind::GrandColumn);
+    f.put("2-97", "0209", Formation::Column, "N");
+    assert!(
+        !f.can("evolve anstruther deploy-processional"),
+        "a unit out of place"
+    );
+    let mut g = column_of_three(GtfKind::GrandColumn);
+    let u = g.unit("2-97");
+    g.s.troop_mut(u).moved = true;
+    assert!(
+        !g.can("evolve anstruther deploy-processional"),
+        "a unit has moved"
+    );
+    // The notation round-trips.
+    let l = g.leader("anstruther");
+    for a in [
+        Action::Evolve {
+            leader: l,
+            evolution: coupdoeil_ge::gtf::Evolution::PivotInPlace,
+        },
+        Action::CompleteEvolution(l),
+    ] {
+        let text = g.game.notation(&a);
+        assert_eq!(g.game.parse(&text), Ok(a), "{text}");
+    }
+}

@@ -330,7 +330,9 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                 | Action::OrdersCheck { leader, .. }
                 | Action::PassOrder(leader)
                 | Action::Recover(leader)
-                | Action::Gtf { leader, .. } => {
+                | Action::Gtf { leader, .. }
+                | Action::Evolve { leader, .. }
+                | Action::CompleteEvolution(leader) => {
                     h.unit = Some(lid(g, leader));
                     h.hex = leader_at(leader);
                 }
