@@ -190,6 +190,26 @@ impl GloryEmpire {
             }
             _ => return,
         };
+        // G17.4.3 A Quarter-Wheel the wrong way for the GTF's order inverts the sub-units.
+        let inverts = match a {
+            Action::QuarterWheel { right } => self.wheel_inverts(s, &m.units, right),
+            _ => false,
+        };
+        if inverts {
+            let units = m.units.clone();
+            for &u in &units {
+                if self.data.troops[u.ix()].arm() != crate::data::Arm::Artillery {
+                    s.troop_mut(u).inverted = true;
+                }
+            }
+            ev.push(Event::Drill {
+                units,
+                drill: crate::event::Drill::WheelInverted,
+                mp: 0,
+            });
+        }
+        let Some(m) = s.moving.as_ref() else { return };
+        let lead = s.troop(m.units[0]);
         let leaving_square = lead.formation == Formation::Square;
         let trig = Trigger::Form { at: m.at };
         if leaving_square && let Some(m) = s.moving.as_mut() {

@@ -1094,6 +1094,10 @@ pub struct EvolutionChart {
     pub class: [i8; 5],
     /// A Double Line of Battle or Double Grand Column.
     pub double: i8,
+    /// G17.4 A Line of Battle Out of Order (optional rule).
+    pub out_of_order: i8,
+    /// G17.4 A Line of Battle in Inverted Order (optional rule).
+    pub inverted: i8,
 }
 
 /// G22.2 The Fatigue Chart: what each Fatigue Level (1 to 3, index 0 to 2) does to the
@@ -1335,6 +1339,8 @@ pub struct Data {
     pub scoring: Scoring,
     /// G17.2 The GTF markers on brigade leaders at the start (`[[gtf]]`, Brigade Game).
     pub gtfs: Vec<(LeaderId, crate::gtf::GtfKind)>,
+    /// G17.4 The optional Order of Battle rule is played (`[brigade] order_of_battle`).
+    pub order_of_battle: bool,
     /// Tables derived from the map and charts at load.
     pub tables: crate::tables::Tables,
 }
@@ -1809,6 +1815,8 @@ struct RawColumns {
 struct RawEvolution {
     class: BTreeMap<String, i8>,
     double: i8,
+    out_of_order: i8,
+    inverted: i8,
 }
 
 #[derive(Deserialize)]
@@ -2837,6 +2845,22 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         }
     }
     gtfs.sort();
+    // G17.4 The optional Order of Battle.
+    let order_of_battle = match l.get("brigade.order_of_battle").cloned() {
+        None => false,
+        Some(toml::Value::Boolean(b)) if b && level != Level::Brigade => {
+            l.err(
+                "brigade.order_of_battle",
+                "the Order of Battle is the Brigade Game's (G17.4)",
+            );
+            false
+        }
+        Some(toml::Value::Boolean(b)) => b,
+        Some(_) => {
+            l.err("brigade.order_of_battle", "true or false");
+            false
+        }
+    };
 
     let diags = std::mem::take(&mut l.diags);
     match (charts, board, ocs, scoring) {
@@ -2869,6 +2893,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 supply,
                 scoring,
                 gtfs,
+                order_of_battle,
                 tables,
             })
         }
@@ -3356,6 +3381,8 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
                 Some(EvolutionChart {
                     class,
                     double: r.double,
+                    out_of_order: r.out_of_order,
+                    inverted: r.inverted,
                 })
             }),
     };

@@ -42,6 +42,8 @@ pub enum Drill {
     Prone,
     /// G18.6.2 The units stood up (of their own will, or as G18.6.2 makes them).
     StandUp,
+    /// G17.4.3 A Quarter-Wheel the wrong way for the GTF's order: sub-units inverted.
+    WheelInverted,
 }
 
 /// Something that happened.

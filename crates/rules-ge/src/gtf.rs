@@ -111,6 +111,15 @@ pub struct Gtf {
     /// G17.3.1 The Evolution in Progress marker: the evolution begun and the turn it began.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evolving: Option<(Evolution, u8)>,
+    /// G17.3.1, G17.4 The Evolution Check DRMs of the GTF as the evolution in progress began
+    /// (a double GTF, the order of a LOB), kept for its check.
+    #[serde(default, skip_serializing_if = "is_zero_i8")]
+    pub check_drm: i8,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero_i8(v: &i8) -> bool {
+    *v == 0
 }
 
 /// G17.3 How hard an evolution is.
@@ -311,7 +320,7 @@ impl Gtf {
 /// How far `x` lies ahead of `from` along facing `f`, and the depth of one hex row that way, in
 /// the same units (cube coordinates dotted with the facing's direction: a row is 2 for a hexside
 /// facing, 3 for a vertex facing). Negative: behind.
-fn depth(board: &crate::data::Board, from: Cell, f: Facing, x: Cell) -> (i32, i32) {
+pub(crate) fn depth(board: &crate::data::Board, from: Cell, f: Facing, x: Cell) -> (i32, i32) {
     let (a, b) = (board.hex(from), board.hex(x));
     let (dq, dr) = (b.q - a.q, b.r - a.r);
     let ds = -dq - dr;
@@ -713,7 +722,9 @@ impl GloryEmpire {
     /// G17.3.1 A brigade leader begins an evolution: the Evolution in Progress marker.
     pub(crate) fn do_evolve(&self, s: &mut State, l: LeaderId, e: Evolution, ev: &mut Vec<Event>) {
         let turn = s.turn;
+        let drm = self.gtf_check_drm(s, l);
         let g = &mut s.leaders[l.ix()].gtf;
+        g.check_drm = drm;
         g.evolving = Some((e, turn));
         g.changed = turn;
         ev.push(Event::EvolutionBegun {
@@ -742,15 +753,33 @@ impl GloryEmpire {
         }
     }
 
+    /// G17.3.1, G17.4 The Evolution Check DRMs of brigade leader `l`'s GTF as it stands now,
+    /// from the authored chart: a double GTF's and a LOB's order (RULING, ge-rulings 150: the
+    /// GTF the evolution begins from).
+    #[must_use]
+    pub fn gtf_check_drm(&self, s: &State, l: LeaderId) -> i8 {
+        let Some(c) = &self.data.charts.evolution else {
+            return 0;
+        };
+        let double = self.gtf_of(s, l).is_some_and(GtfKind::double);
+        (if double { c.double } else { 0 }) + self.order_drm(s, l)
+    }
+
     /// G17.3.1 The Evolution Check's DRM for brigade leader `l`'s GTF after an evolution of this
-    /// class: the class's and a double GTF's, from the authored chart.
+    /// class: the class's, with the GTF's own (as its evolution in progress began, or as it
+    /// stands when none is).
     #[must_use]
     pub fn evolution_drm(&self, s: &State, l: LeaderId, class: EvolutionClass) -> i8 {
         let Some(c) = &self.data.charts.evolution else {
             return 0;
         };
-        let double = self.gtf_of(s, l).is_some_and(GtfKind::double);
-        c.class[class as usize] + if double { c.double } else { 0 }
+        let g = &s.leader(l).gtf;
+        let own = if g.evolving.is_some() {
+            g.check_drm
+        } else {
+            self.gtf_check_drm(s, l)
+        };
+        c.class[class as usize] + own
     }
 
     /// G17.3.1 The Evolution Check die: the modified roll passes at 2 or more; below, each stack
@@ -759,7 +788,14 @@ impl GloryEmpire {
         let Some(crate::state::Frame::Evolution(l, class)) = s.pending.pop() else {
             return;
         };
-        let drm = self.evolution_drm(s, l, class);
+        let drm = self
+            .data
+            .charts
+            .evolution
+            .as_ref()
+            .map_or(0, |c| c.class[class as usize])
+            + s.leader(l).gtf.check_drm;
+        s.leaders[l.ix()].gtf.check_drm = 0;
         let passed = die as i8 + drm >= EVOLUTION_PASS;
         ev.push(Event::EvolutionCheck {
             leader: l,

@@ -52,8 +52,10 @@
 //! (G17.3: the Easy changes between single and double GTFs, G17.3.4, G17.3.5; the
 //! deployments, the Grand Column formed from a line and the Changes of Front, G17.3.6 to
 //! G17.3.9, with the Evolution in Progress marker, the extra MP and the Evolution Check).
-//! Not yet: the GTF's rigid movement and leaving it (G17.2.3, G17.2.4), the Order of Battle
-//! (G17.4) and Detached Regiments (G17.5); units move stack by stack and are judged again at
+//! In [`battle_order`] the optional Order of Battle (G17.4: seniority, Normal, Inverted and
+//! Out of Order lines, Right and Left in Front, their Evolution Check DRMs, the sub-units a
+//! wrong Quarter-Wheel inverts). Not yet: the GTF's rigid movement and leaving it (G17.2.3,
+//! G17.2.4) and Detached Regiments (G17.5); units move stack by stack and are judged again at
 //! the next Command Status Phase.
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
@@ -74,6 +76,7 @@
 
 pub mod action;
 pub mod ammunition;
+pub mod battle_order;
 pub mod charge;
 pub mod close_combat;
 pub mod columns;

@@ -1245,6 +1245,10 @@ impl GloryEmpire {
                     crate::event::Drill::AboutFaceBack => {
                         format!("{who} about-faces again: sub-units in order (G18.1.2)")
                     }
+                    crate::event::Drill::WheelInverted => format!(
+                        "{who} quarter-wheels the wrong way for its brigade's order: Sub-Units \
+                         Inverted (G17.4.3)"
+                    ),
                     crate::event::Drill::Reorder => {
                         format!("{who} puts its sub-units back in order for {mp} MP (G17.4.3)")
                     }

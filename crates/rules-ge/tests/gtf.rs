@@ -633,3 +633,144 @@ fn g17_3_an_evolution_needs_the_gtf_in_formation_and_unmoved() {
         assert_eq!(g.game.parse(&text), Ok(a), "{text}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// G17.4 Order of Battle (optional).
+
+/// [`anstruther`] with the optional Order of Battle played.
+fn with_order(kind: GtfKind) -> Fx {
+    let g = ggame_with(|t| format!("{t}\n[brigade]\norder_of_battle = true\n"));
+    let mut f = Fx::empty_of(g);
+    f.put_leader("anstruther", "0405");
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].gtf.kind = Some(kind);
+    f.s.turn = 2;
+    f.at(B, Stage::Movement);
+    f
+}
+
+/// Anstruther's three battalions in a LOB facing N, from right (E) to left (W) in this order,
+/// the DU in the middle in 0405.
+fn line_of(f: &mut Fx, right_to_left: [&str; 3]) {
+    let right = next(f, "0405", EdgeDir::NE);
+    let left = next(f, "0405", EdgeDir::NW);
+    f.put(right_to_left[0], &right, Formation::Line, "N");
+    f.put(right_to_left[2], &left, Formation::Line, "N");
+    f.put(right_to_left[1], "0405", Formation::Line, "N");
+}
+
+#[test]
+fn g17_4_seniority_follows_the_command_display() {
+    let f = with_order(GtfKind::LineOfBattle);
+    let l = f.leader("anstruther");
+    let g = &f.game;
+    assert!(g.order_of_battle());
+    let rank = |id: &str| g.seniority(l, f.unit(id)).map(|x| x.1);
+    assert_eq!(
+        [rank("2-43"), rank("2-52"), rank("2-97")],
+        [Some(0), Some(1), Some(2)]
+    );
+    // Not of another brigade; artillery is placed anywhere.
+    assert_eq!(g.seniority(l, f.unit("1-50")), None);
+    assert_eq!(g.seniority(f.leader("wellesley"), f.unit("robe")), None);
+    // Optional: not played unless the scenario says so.
+    let mut plain = anstruther(Some(GtfKind::LineOfBattle), "0405");
+    line_of(&mut plain, ["2-97", "2-43", "2-52"]);
+    assert_eq!(plain.game.lob_order(&plain.s, l), None);
+}
+
+#[test]
+fn g17_4_normal_inverted_and_out_of_order_lines() {
+    use coupdoeil_ge::battle_order::LobOrder;
+    let l = |f: &Fx| f.leader("anstruther");
+    let mut f = with_order(GtfKind::LineOfBattle);
+    line_of(&mut f, ["2-43", "2-52", "2-97"]);
+    assert!(ic(&f, "2-43") && ic(&f, "2-97"));
+    assert_eq!(f.game.lob_order(&f.s, l(&f)), Some(LobOrder::Normal));
+    let mut f = with_order(GtfKind::LineOfBattle);
+    line_of(&mut f, ["2-97", "2-52", "2-43"]);
+    assert_eq!(f.game.lob_order(&f.s, l(&f)), Some(LobOrder::Inverted));
+    let mut f = with_order(GtfKind::LineOfBattle);
+    line_of(&mut f, ["2-52", "2-43", "2-97"]);
+    assert_eq!(f.game.lob_order(&f.s, l(&f)), Some(LobOrder::OutOfOrder));
+    // The markers' numbers are Evolution Check DRMs (authored): -3 Out of Order.
+    use coupdoeil_ge::gtf::EvolutionClass as C;
+    assert_eq!(f.game.evolution_drm(&f.s, l(&f), C::Simple), -3);
+    // Kept from the start of the evolution to its check.
+    f.play("evolve anstruther form-processional");
+    f.put("2-52", "0406", Formation::Line, "N");
+    f.play("complete-evolution anstruther");
+    f.d10(4);
+    assert_eq!(evolution_check(&f), Some((4, -3, false)));
+    let mut f = with_order(GtfKind::LineOfBattle);
+    line_of(&mut f, ["2-97", "2-52", "2-43"]);
+    assert_eq!(f.game.evolution_drm(&f.s, l(&f), C::Simple), -1, "Inverted");
+}
+
+#[test]
+fn g17_4_1_right_or_left_in_front() {
+    let l = |f: &Fx| f.leader("anstruther");
+    let mut f = with_order(GtfKind::GrandColumn);
+    f.put("2-43", "0405", Formation::Column, "N");
+    f.put("2-52", "0406", Formation::Column, "N");
+    f.put("2-97", "0407", Formation::Column, "N");
+    assert_eq!(f.game.right_in_front(&f.s, l(&f)), Some(true));
+    let mut f = with_order(GtfKind::GrandColumn);
+    f.put("2-97", "0405", Formation::Column, "N");
+    f.put("2-52", "0406", Formation::Column, "N");
+    f.put("2-43", "0407", Formation::Column, "N");
+    assert_eq!(f.game.right_in_front(&f.s, l(&f)), Some(false));
+    let mut f = with_order(GtfKind::GrandColumn);
+    f.put("2-52", "0405", Formation::Column, "N");
+    f.put("2-43", "0406", Formation::Column, "N");
+    assert_eq!(
+        f.game.right_in_front(&f.s, l(&f)),
+        Some(false),
+        "judged among the units on the map"
+    );
+    f.put("2-97", "0407", Formation::Column, "N");
+    assert_eq!(
+        f.game.right_in_front(&f.s, l(&f)),
+        None,
+        "the middle one leads"
+    );
+}
+
+#[test]
+fn g17_4_3_quarter_wheel_the_wrong_way_inverts_sub_units() {
+    use coupdoeil_ge::data::ColumnKind;
+    for (right, inverted) in [(true, true), (false, false)] {
+        // A GC at Full Distance with its Right in Front.
+        let mut f = with_order(GtfKind::GrandColumn);
+        for (u, hex) in [("2-43", "0405"), ("2-52", "0406"), ("2-97", "0407")] {
+            let u = f.put(u, hex, Formation::Column, "N");
+            f.s.troop_mut(u).column = Some(ColumnKind::Open);
+        }
+        f.play("select 2-43");
+        f.play(if right {
+            "quarter-wheel right"
+        } else {
+            "quarter-wheel left"
+        });
+        f.settle();
+        assert_eq!(
+            f.s.troop(f.unit("2-43")).inverted,
+            inverted,
+            "right {right}"
+        );
+    }
+    // A LOB in Normal Order wheeling left into column.
+    let mut f = with_order(GtfKind::LineOfBattle);
+    line_of(&mut f, ["2-43", "2-52", "2-97"]);
+    f.play("select 2-52");
+    f.play("quarter-wheel left");
+    f.settle();
+    assert!(f.s.troop(f.unit("2-52")).inverted);
+    assert!(f.events.iter().any(|e| matches!(
+        e,
+        Event::Drill {
+            drill: coupdoeil_ge::event::Drill::WheelInverted,
+            ..
+        }
+    )));
+}

@@ -85,6 +85,7 @@ pub const RULES_SECTIONS: &[&str] = &[
     "nation",
     "supply",
     "gtf",
+    "brigade",
 ];
 
 /// Unit kinds.
