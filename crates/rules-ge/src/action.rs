@@ -170,6 +170,16 @@ pub enum Action {
     /// G17.3.1 This brigade leader's GTF has completed its evolution (its Evolution Check
     /// follows).
     CompleteEvolution(LeaderId),
+    /// G17.5 This aide-de-camp detaches the regiment of this unit, stacked with him, from its
+    /// brigade (Command Attachment Phase).
+    Detach {
+        /// The aide-de-camp, who leads it.
+        leader: LeaderId,
+        /// A counter of the regiment.
+        unit: UnitId,
+    },
+    /// G17.5 The Detached Regiment of this aide-de-camp rejoins its brigade.
+    Rejoin(LeaderId),
 }
 
 /// One outcome of a chance node (2.3 Dice).

@@ -137,9 +137,11 @@ impl GloryEmpire {
     /// own on the Command Display.
     #[must_use]
     pub fn command_leader(&self, s: &State, u: UnitId) -> Option<LeaderId> {
-        let l = s
-            .troop(u)
-            .attached
+        let t = s.troop(u);
+        // G17.5 A Detached Regiment's units report to its aide-de-camp.
+        let l = t
+            .detached
+            .or(t.attached)
             .unwrap_or(self.data.troops[u.ix()].leader);
         self.effective_leader(s, l)
     }
@@ -278,7 +280,7 @@ impl GloryEmpire {
                 continue;
             }
             units[i] = match self.command_leader(s, u) {
-                Some(l) if on_map(s, l) && self.brigade_leader(l) => {
+                Some(l) if on_map(s, l) && self.gtf_leader(s, l) => {
                     by_gtf[i] = self.gtf_of(s, l).is_some();
                     let ic = gtf_ic[l.ix()].get_or_insert_with(|| {
                         if by_gtf[i] {
@@ -444,7 +446,12 @@ impl GloryEmpire {
                 None
             };
         }
-        let l = self.command_leader(s, u)?;
+        // G17.5 A Detached Regiment acts under its brigade's order (ge-rulings 152).
+        let l = if t.detached.is_some() {
+            self.effective_leader(s, self.data.troops[u.ix()].leader)?
+        } else {
+            self.command_leader(s, u)?
+        };
         self.chain_order(s, l, true, false)
     }
 
@@ -564,6 +571,7 @@ impl GloryEmpire {
                     out.push(Action::Attach { unit, leader });
                 }
                 self.gtf_actions(s, side, out);
+                self.detach_actions(s, side, out);
                 out.push(Action::Pass);
             }
             Stage::Orders => {
@@ -622,6 +630,8 @@ impl GloryEmpire {
                 ev.push(Event::Attached { unit, leader });
             }
             Action::Gtf { leader, kind } => self.do_gtf(s, leader, kind, ev),
+            Action::Detach { leader, unit } => self.do_detach(s, leader, unit, ev),
+            Action::Rejoin(l) => self.do_rejoin(s, l, ev),
             Action::Order { leader, kind } => {
                 s.leaders[leader.ix()].order = Some(kind);
                 s.sides[side].orders -= 1;
@@ -678,6 +688,7 @@ impl GloryEmpire {
         };
         st.in_command = false;
         ev.push(Event::LeaderCasualty { leader: l });
+        self.dissolve_detachment(s, l, ev);
     }
 
     /// 5.2.2 The leaders of a capture frame, without dice: those not at risk escape at once, a

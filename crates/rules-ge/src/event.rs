@@ -313,6 +313,17 @@ pub enum Event {
         leader: LeaderId,
         kind: Option<crate::gtf::GtfKind>,
     },
+    /// G17.5 An aide-de-camp detached these units from their brigade as a Detached Regiment.
+    Detached {
+        leader: LeaderId,
+        units: Vec<UnitId>,
+    },
+    /// G17.5 A Detached Regiment rejoined its brigade (`dissolved`: its aide-de-camp was lost).
+    Rejoined {
+        leader: LeaderId,
+        units: Vec<UnitId>,
+        dissolved: bool,
+    },
     /// G17.3.1 A brigade's GTF began an evolution (Evolution in Progress).
     EvolutionBegun {
         leader: LeaderId,

@@ -342,10 +342,27 @@ impl GloryEmpire {
         self.brigade() && d.subordinates.is_empty() && !d.units.is_empty()
     }
 
+    /// G17.1, G17.5 Whether leader `l` commands as a brigade leader now: a brigade leader, or an
+    /// aide-de-camp leading a Detached Regiment.
+    #[must_use]
+    pub fn gtf_leader(&self, s: &State, l: LeaderId) -> bool {
+        self.brigade_leader(l) || self.brigade() && self.detachment(s, l).is_some()
+    }
+
+    /// G17.1.2, G17.5 Whether `u` is one of leader `l`'s own units (a unit of his brigade not
+    /// detached, or of the Detached Regiment he leads), which may direct his GTF.
+    #[must_use]
+    pub fn own_unit(&self, s: &State, l: LeaderId, u: UnitId) -> bool {
+        match s.troop(u).detached {
+            Some(a) => a == l,
+            None => self.data.troops[u.ix()].leader == l,
+        }
+    }
+
     /// G17.2 The GTF marker of a brigade leader on the map (`None`: the Battalion method).
     #[must_use]
     pub fn gtf_of(&self, s: &State, l: LeaderId) -> Option<GtfKind> {
-        if !self.brigade_leader(l) {
+        if !self.gtf_leader(s, l) {
             return None;
         }
         s.leader(l).gtf.kind
@@ -376,8 +393,7 @@ impl GloryEmpire {
         }
         let c = ld.cell?;
         s.stack(c).into_iter().find(|&u| {
-            self.data.troops[u.ix()].leader == l
-                && (kind.column() || s.troop(u).formation.close_order())
+            self.own_unit(s, l, u) && (kind.column() || s.troop(u).formation.close_order())
         })
     }
 
@@ -587,7 +603,7 @@ impl GloryEmpire {
             let l = LeaderId(i as u8);
             let st = s.leader(l);
             if d.side != side
-                || !self.brigade_leader(l)
+                || !self.gtf_leader(s, l)
                 || st.status != LeaderStatus::OnMap
                 || st.gtf.changed == s.turn
             {
@@ -599,11 +615,9 @@ impl GloryEmpire {
                     kind: None,
                 }),
                 None => {
-                    let own = st.cell.is_some_and(|c| {
-                        s.stack(c)
-                            .into_iter()
-                            .any(|u| self.data.troops[u.ix()].leader == l)
-                    });
+                    let own = st
+                        .cell
+                        .is_some_and(|c| s.stack(c).into_iter().any(|u| self.own_unit(s, l, u)));
                     if own {
                         for k in GtfKind::ALL {
                             out.push(Action::Gtf {

@@ -131,7 +131,7 @@ impl GloryEmpire {
         let mut v = 0;
         for (i, d) in self.data.leaders.iter().enumerate() {
             let l = crate::data::LeaderId(i as u8);
-            if d.side != side || s.leader(l).gtf.kind.is_none() || !self.brigade_leader(l) {
+            if d.side != side || s.leader(l).gtf.kind.is_none() || !self.gtf_leader(s, l) {
                 continue;
             }
             v += GTF;

@@ -160,6 +160,10 @@ impl GloryEmpire {
                 format!("evolve {} {}", self.lid(leader), evolution.name())
             }
             Action::CompleteEvolution(l) => format!("complete-evolution {}", self.lid(l)),
+            Action::Detach { leader, unit } => {
+                format!("detach {} {}", self.lid(leader), self.uid(unit))
+            }
+            Action::Rejoin(l) => format!("rejoin {}", self.lid(l)),
         }
     }
 
@@ -371,6 +375,14 @@ impl GloryEmpire {
                     .ok_or_else(|| format!("`{x}` is not an evolution"))?;
                 done(3, Action::Evolve { leader, evolution })
             }
+            Some("detach") => done(
+                3,
+                Action::Detach {
+                    leader: self.leader_of(arg(1)?)?,
+                    unit: self.unit_of(arg(2)?)?,
+                },
+            ),
+            Some("rejoin") => done(2, Action::Rejoin(self.leader_of(arg(1)?)?)),
             Some("complete-evolution") => {
                 done(2, Action::CompleteEvolution(self.leader_of(arg(1)?)?))
             }
@@ -652,6 +664,15 @@ impl GloryEmpire {
             ),
             Action::CompleteEvolution(l) => format!(
                 "{}'s brigade completes its evolution (G17.3.1)",
+                self.lname(l)
+            ),
+            Action::Detach { leader, unit } => format!(
+                "{} detaches the regiment of {} from its brigade and leads it (G17.5)",
+                self.lname(leader),
+                self.uname(unit)
+            ),
+            Action::Rejoin(l) => format!(
+                "{}'s Detached Regiment rejoins its brigade (G17.5)",
                 self.lname(l)
             ),
             Action::Gtf {
@@ -1085,6 +1106,27 @@ impl GloryEmpire {
                     format!("Fatigue Level {level}")
                 } else {
                     format!("no worse, Fatigue Level {level}")
+                }
+            ),
+            Event::Detached { leader, units } => format!(
+                "{} detaches {} as a Detached Regiment under his command (G17.5)",
+                self.lname(*leader),
+                self.units_text(units)
+            ),
+            Event::Rejoined {
+                leader,
+                units,
+                dissolved,
+            } => format!(
+                "{} {} to its brigade (G17.5)",
+                self.units_text(units),
+                if *dissolved {
+                    format!(
+                        "is no Detached Regiment any more, {} being lost, and returns",
+                        self.lname(*leader)
+                    )
+                } else {
+                    format!("leaves {} and rejoins", self.lname(*leader))
                 }
             ),
             Event::EvolutionBegun { leader, evolution } => format!(

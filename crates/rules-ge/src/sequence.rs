@@ -60,6 +60,7 @@ impl GloryEmpire {
                 column: None,
                 refused: 0,
                 prone: false,
+                detached: None,
             })
             .collect();
         let mut leaders: Vec<Leader> = d

@@ -165,6 +165,9 @@ pub struct Troop {
     /// G18.6 The Prone marker (Brigade Game).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub prone: bool,
+    /// G17.5 The aide-de-camp leading the Detached Regiment it belongs to (Brigade Game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detached: Option<LeaderId>,
 }
 
 /// Where a leader is.

@@ -774,3 +774,131 @@ fn g17_4_3_quarter_wheel_the_wrong_way_inverts_sub_units() {
         }
     )));
 }
+
+// ---------------------------------------------------------------------------------------------
+// G17.5 Detached Regiments.
+
+/// Anstruther's brigade in a LOB at 0205, FitzRoy with the 2/97th apart in 0208, in the British
+/// Command Attachment Phase of turn `turn`.
+fn fitzroy_with_97th(turn: u8) -> Fx {
+    let mut f = anstruther(Some(GtfKind::LineOfBattle), "0205");
+    f.put("2-43", "0205", Formation::Line, "N");
+    f.put("2-97", "0208", Formation::Line, "N");
+    f.put_leader("fitzroy", "0208");
+    f.at(B, Stage::Attachment);
+    f.s.acting = B;
+    f.s.turn = turn;
+    f
+}
+
+#[test]
+fn g17_5_an_aide_de_camp_detaches_a_regiment_that_commands_as_a_brigade() {
+    let mut f = fitzroy_with_97th(2);
+    assert!(!ic(&f, "2-97"), "off the LOB");
+    assert!(f.can("detach fitzroy 2-97"));
+    assert!(!f.can("detach fitzroy 2-43"), "not stacked with him");
+    f.play("detach fitzroy 2-97");
+    let (adc, l, u) = (f.leader("fitzroy"), f.leader("anstruther"), f.unit("2-97"));
+    assert_eq!(f.s.troop(u).detached, Some(adc));
+    assert!(f.events.iter().any(|e| matches!(e, Event::Detached { .. })));
+    assert!(!f.game.gtf_members(&f.s, l).contains(&u));
+    // Under the Battalion method at first: In Command stacked with him, not away.
+    assert!(ic(&f, "2-97"));
+    f.put_leader("fitzroy", "0210");
+    assert!(!ic(&f, "2-97"));
+    f.put_leader("fitzroy", "0208");
+    // A brigade of its own: the next turn he may take a GTF marker, or let it rejoin.
+    f.at(B, Stage::Attachment);
+    f.s.acting = B;
+    assert!(
+        !f.can("gtf fitzroy lob") && !f.can("rejoin fitzroy"),
+        "one change a turn"
+    );
+    f.s.turn = 3;
+    assert!(f.can("gtf fitzroy lob") && f.can("rejoin fitzroy"));
+    f.play("gtf fitzroy gc");
+    assert_eq!(f.game.directing_unit(&f.s, adc), Some(u));
+    // It acts under its brigade's order.
+    f.s.leaders[l.ix()].order = Some(coupdoeil_ge::state::OrderKind::Attack);
+    assert_eq!(
+        f.game.unit_order(&f.s, u),
+        Some(coupdoeil_ge::state::OrderKind::Attack)
+    );
+}
+
+#[test]
+fn g17_5_rejoining_and_dissolving() {
+    let mut f = fitzroy_with_97th(2);
+    f.play("detach fitzroy 2-97");
+    f.at(B, Stage::Attachment);
+    f.s.acting = B;
+    f.s.turn = 3;
+    f.play("rejoin fitzroy");
+    let u = f.unit("2-97");
+    assert_eq!(f.s.troop(u).detached, None);
+    assert!(f.events.iter().any(|e| matches!(
+        e,
+        Event::Rejoined {
+            dissolved: false,
+            ..
+        }
+    )));
+    assert!(
+        !ic(&f, "2-97"),
+        "back in Anstruther's GTF, and out of its line"
+    );
+    // The aide-de-camp lost: dissolved.
+    let mut f = fitzroy_with_97th(2);
+    f.play("detach fitzroy 2-97");
+    let adc = f.leader("fitzroy");
+    f.s.pending.push(coupdoeil_ge::state::Frame::Leader(
+        coupdoeil_ge::state::LeaderRoll::Casualty(vec![adc]),
+    ));
+    f.settle();
+    assert_eq!(f.s.troop(u).detached, None);
+    assert!(f.events.iter().any(|e| matches!(
+        e,
+        Event::Rejoined {
+            dissolved: true,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn g17_5_what_may_be_detached() {
+    // Artillery is an asset; the counters of one regiment go together.
+    let g = ggame_with(|t| {
+        format!(
+            "{t}\n[[leader]]\nid = \"fr-adc\"\nside = \"french\"\nname = \"French ADC\"\n\
+             echelon = \"adc\"\nmorale = 5\nirreplaceable = true\n"
+        )
+    });
+    let mut f = Fx::empty_of(g);
+    f.put_leader("fr-adc", "0805");
+    f.put("drag-3a", "0805", Formation::Column, "N");
+    f.put("drag-3b", "0805", Formation::Column, "N");
+    f.put("fr-guns", "0805", Formation::Limbered, "N");
+    f.at(F, Stage::Attachment);
+    f.s.acting = F;
+    f.s.turn = 2;
+    assert!(!f.can("detach fr-adc fr-guns"));
+    let regiment: Vec<String> = f
+        .legal_text()
+        .into_iter()
+        .filter(|t| t.starts_with("detach"))
+        .collect();
+    assert_eq!(
+        regiment.len(),
+        1,
+        "one choice for the regiment: {regiment:?}"
+    );
+    f.play(&regiment[0]);
+    let adc = f.leader("fr-adc");
+    assert_eq!(f.s.troop(f.unit("drag-3a")).detached, Some(adc));
+    assert_eq!(f.s.troop(f.unit("drag-3b")).detached, Some(adc));
+    // Not below the Brigade Game.
+    let mut b = fitzroy_with_97th(2);
+    b.game = common::game_with("");
+    assert!(!b.can("detach fitzroy 2-97"));
+}
