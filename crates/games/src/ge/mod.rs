@@ -244,6 +244,7 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Some(Frame::OrdersRoll(_)) => Some("an orders roll (B5.4)".to_string()),
         Some(Frame::Resupply(_)) => Some("a resupply roll (B7.9.3)".to_string()),
         Some(Frame::Fatigue(_)) => Some("a Fatigue Check roll (G22.1)".to_string()),
+        Some(Frame::Evolution(..)) => Some("an Evolution Check roll (G17.3.1)".to_string()),
         Some(Frame::OrdersPass(_)) => Some("an order passed down (B5.4.2)".to_string()),
         Some(Frame::ChargeMove(cm)) => Some(format!(
             "a Charge Movement from {} (B13.2.5)",
