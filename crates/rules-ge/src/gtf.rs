@@ -709,6 +709,7 @@ impl GloryEmpire {
                 let st = &s.leaders[i];
                 d.side == side
                     && st.status == LeaderStatus::OnMap
+                    && st.gtf.kind.is_some()
                     && st.gtf.evolving.is_some_and(|(_, turn)| turn < s.turn)
             })
     }
@@ -860,6 +861,11 @@ impl GloryEmpire {
         let g = &mut s.leaders[l.ix()].gtf;
         g.kind = kind;
         g.changed = turn;
+        // RULING (ge-rulings 149): dropping the marker abandons an evolution in progress.
+        if kind.is_none() {
+            g.evolving = None;
+            g.check_drm = 0;
+        }
         ev.push(Event::Gtf { leader: l, kind });
     }
 }

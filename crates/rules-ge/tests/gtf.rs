@@ -902,3 +902,18 @@ fn g17_5_what_may_be_detached() {
     b.game = common::game_with("");
     assert!(!b.can("detach fitzroy 2-97"));
 }
+
+#[test]
+fn g17_3_1_dropping_the_marker_abandons_the_evolution() {
+    let mut f = column_of_three(GtfKind::GrandColumn);
+    f.play("evolve anstruther deploy-direct");
+    f.at(B, Stage::Attachment);
+    f.s.acting = B;
+    f.s.turn = 3;
+    f.play("gtf anstruther none");
+    let l = f.leader("anstruther");
+    assert!(f.s.leader(l).gtf.evolving.is_none());
+    // The next Movement Phase may end: nothing is left to complete.
+    f.at(B, Stage::Movement);
+    assert!(f.can("pass"));
+}
