@@ -338,6 +338,9 @@ impl GloryEmpire {
         ev: &mut Vec<Event>,
     ) {
         let (leaders, units) = self.command_state(s, side);
+        if !reserve {
+            self.illegal_evolutions(s, side, &units, ev);
+        }
         for (i, ic) in leaders.into_iter().enumerate() {
             if self.data.leaders[i].side == side {
                 s.leaders[i].in_command = ic;

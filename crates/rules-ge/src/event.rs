@@ -324,6 +324,17 @@ pub enum Event {
         units: Vec<UnitId>,
         dissolved: bool,
     },
+    /// G17.2.4 These units left their brigade's GTF (they moved before its Directing Unit).
+    GtfLeft {
+        leader: LeaderId,
+        units: Vec<UnitId>,
+    },
+    /// G17.2.4, G17.3 Units that left a GTF are back in it: an illegal evolution, every unit of
+    /// the GTF and those that left worsen one level.
+    IllegalEvolution {
+        leader: LeaderId,
+        units: Vec<UnitId>,
+    },
     /// G17.3.1 A brigade's GTF began an evolution (Evolution in Progress).
     EvolutionBegun {
         leader: LeaderId,

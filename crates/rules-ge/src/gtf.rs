@@ -869,3 +869,105 @@ impl GloryEmpire {
         ev.push(Event::Gtf { leader: l, kind });
     }
 }
+
+impl GloryEmpire {
+    /// G17.2.3, G17.2.4 A group beginning its move in the Movement Phase: its units of a GTF
+    /// whose Directing Unit has not moved yet in the phase, and is not in the group, leave the
+    /// GTF (the units that leave move before the DU; RULING, ge-rulings 153: moving first is
+    /// the declaration). Not during an evolution, whose units move in any order.
+    pub(crate) fn leave_gtf(&self, s: &mut State, units: &[UnitId], ev: &mut Vec<Event>) {
+        if !self.brigade() || s.stage != crate::state::Stage::Movement {
+            return;
+        }
+        let mut by: Vec<(LeaderId, Vec<UnitId>)> = Vec::new();
+        for &u in units {
+            let Some(l) = self.gtf_leader_of(s, u) else {
+                continue;
+            };
+            if s.leader(l).gtf.evolving.is_some() {
+                continue;
+            }
+            let Some(du) = self.directing_unit(s, l) else {
+                continue;
+            };
+            if units.contains(&du) || s.troop(du).moved {
+                continue;
+            }
+            match by.iter_mut().find(|(x, _)| *x == l) {
+                Some((_, v)) => v.push(u),
+                None => by.push((l, vec![u])),
+            }
+        }
+        let turn = s.turn;
+        for (l, us) in by {
+            for &u in &us {
+                s.troop_mut(u).left_gtf = Some((turn, l));
+            }
+            ev.push(Event::GtfLeft {
+                leader: l,
+                units: us,
+            });
+        }
+    }
+
+    /// G17.2.4 At the side's Command Status Phase (not the Reserve one): units that left a GTF
+    /// in the previous turn and are In Command through it again (`ic`, indexed by unit) made an
+    /// illegal evolution, and every unit of that GTF and those that left worsen one level
+    /// (RULING, ge-rulings 153: "placed to rejoin" read as back In Command through it). The
+    /// marks of earlier turns are then cleared.
+    pub(crate) fn illegal_evolutions(
+        &self,
+        s: &mut State,
+        side: Side,
+        ic: &[bool],
+        ev: &mut Vec<Event>,
+    ) {
+        if !self.brigade() {
+            return;
+        }
+        let turn = s.turn;
+        let mut offenders: Vec<(LeaderId, Vec<UnitId>)> = Vec::new();
+        for i in 0..s.troops.len() {
+            let u = UnitId(i as u8);
+            if self.data.troops[i].side != side {
+                continue;
+            }
+            let Some((t, l)) = s.troop(u).left_gtf else {
+                continue;
+            };
+            if t >= turn {
+                continue;
+            }
+            s.troop_mut(u).left_gtf = None;
+            let back = t + 1 == turn
+                && ic.get(i).copied().unwrap_or(false)
+                && s.troop(u).cell.is_some()
+                && self.gtf_leader_of(s, u) == Some(l);
+            if back {
+                match offenders.iter_mut().find(|(x, _)| *x == l) {
+                    Some((_, v)) => v.push(u),
+                    None => offenders.push((l, vec![u])),
+                }
+            }
+        }
+        for (l, left) in offenders {
+            ev.push(Event::IllegalEvolution {
+                leader: l,
+                units: left,
+            });
+            // Every unit of the GTF (the leavers are back in it), stack by stack.
+            let members = self.gtf_members(s, l);
+            let mut cells: Vec<Cell> = members.iter().filter_map(|&u| s.troop(u).cell).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            for c in cells {
+                let stack: Vec<UnitId> = s
+                    .stack(c)
+                    .into_iter()
+                    .filter(|u| members.contains(u) && s.troop(*u).cell == Some(c))
+                    .collect();
+                self.worsen(s, &stack, 1, false, ev);
+            }
+        }
+    }
+}

@@ -139,6 +139,12 @@ impl GloryEmpire {
                 v += GTF;
             }
         }
+        // G17.2.4 A unit that left its GTF risks an illegal evolution: move the DU first.
+        for (i, t) in s.troops.iter().enumerate() {
+            if t.left_gtf.is_some() && self.data.troops[i].side == side {
+                v -= GTF;
+            }
+        }
         v
     }
 }

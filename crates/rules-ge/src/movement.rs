@@ -894,6 +894,8 @@ impl GloryEmpire {
                 let may_force = self.may_force_march(s, &units);
                 // G17.3.1 An evolution's extra MP.
                 let spent = self.evolution_mp(s, &units);
+                // G17.2.4 Moving before the Directing Unit is leaving the GTF.
+                self.leave_gtf(s, &units, ev);
                 s.moving = Some(Moving {
                     units,
                     leader: None,
@@ -991,6 +993,11 @@ impl GloryEmpire {
                 m.units.retain(|&x| x != u);
                 let done = m.spent > 0 || m.hexes > 0 || m.acted;
                 s.troop_mut(u).moved = done;
+                // G17.2.4 Dropped before it moved: it has not left its GTF.
+                let turn = s.turn;
+                if !done && s.troop(u).left_gtf.is_some_and(|(t, _)| t == turn) {
+                    s.troop_mut(u).left_gtf = None;
+                }
                 ev.push(Event::Dropped { unit: u });
             }
             Action::Assault(target) => {

@@ -1108,6 +1108,18 @@ impl GloryEmpire {
                     format!("no worse, Fatigue Level {level}")
                 }
             ),
+            Event::GtfLeft { leader, units } => format!(
+                "{} leave{} {}'s GTF, moving before its Directing Unit (G17.2.4)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.lname(*leader)
+            ),
+            Event::IllegalEvolution { leader, units } => format!(
+                "{} left {}'s GTF and are back in it: an illegal evolution, his brigade's units \
+                 worsen one level (G17.2.4, G17.3)",
+                self.units_text(units),
+                self.lname(*leader)
+            ),
             Event::Detached { leader, units } => format!(
                 "{} detaches {} as a Detached Regiment under his command (G17.5)",
                 self.lname(*leader),

@@ -61,6 +61,7 @@ impl GloryEmpire {
                 refused: 0,
                 prone: false,
                 detached: None,
+                left_gtf: None,
             })
             .collect();
         let mut leaders: Vec<Leader> = d

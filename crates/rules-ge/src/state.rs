@@ -168,6 +168,9 @@ pub struct Troop {
     /// G17.5 The aide-de-camp leading the Detached Regiment it belongs to (Brigade Game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detached: Option<LeaderId>,
+    /// G17.2.4 The turn in which it left its GTF (0: it has not), and the leader of that GTF.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_gtf: Option<(u8, LeaderId)>,
 }
 
 /// Where a leader is.

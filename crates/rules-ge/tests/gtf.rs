@@ -917,3 +917,60 @@ fn g17_3_1_dropping_the_marker_abandons_the_evolution() {
     f.at(B, Stage::Movement);
     assert!(f.can("pass"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// G17.2.4 Leaving a GTF.
+
+#[test]
+fn g17_2_4_moving_before_the_directing_unit_leaves_the_gtf() {
+    let mut f = column_of_three(GtfKind::GrandColumn);
+    let l = f.leader("anstruther");
+    f.play("select 2-97");
+    assert_eq!(f.s.troop(f.unit("2-97")).left_gtf, Some((2, l)));
+    assert!(f.events.iter().any(|e| matches!(e, Event::GtfLeft { .. })));
+    f.play("step 0306");
+    f.play("end");
+    f.settle();
+    // The DU moves, then the others follow it without leaving.
+    f.play("select 2-43");
+    assert_eq!(f.s.troop(f.unit("2-43")).left_gtf, None);
+    f.play("end");
+    f.settle();
+    f.play("select 2-52");
+    assert_eq!(f.s.troop(f.unit("2-52")).left_gtf, None);
+    // During an evolution the units move in any order.
+    let mut g = column_of_three(GtfKind::GrandColumn);
+    g.play("evolve anstruther deploy-processional");
+    g.play("select 2-97");
+    assert_eq!(g.s.troop(g.unit("2-97")).left_gtf, None);
+}
+
+#[test]
+fn g17_2_4_back_in_the_gtf_next_turn_is_an_illegal_evolution() {
+    use coupdoeil_ge::state::Morale;
+    for back in [true, false] {
+        let mut f = column_of_three(GtfKind::GrandColumn);
+        let l = f.leader("anstruther");
+        let u = f.unit("2-97");
+        f.s.troop_mut(u).left_gtf = Some((2, l));
+        if !back {
+            f.put("2-97", "0209", Formation::Column, "N");
+        }
+        f.s.turn = 3;
+        let mut ev = Vec::new();
+        f.game.command_status_phase(&mut f.s, B, false, &mut ev);
+        assert_eq!(f.s.troop(u).left_gtf, None, "the mark is cleared");
+        let illegal = ev
+            .iter()
+            .any(|e| matches!(e, Event::IllegalEvolution { .. }));
+        assert_eq!(illegal, back);
+        let worse = if back {
+            Morale::Disorder
+        } else {
+            Morale::Normal
+        };
+        for id in ["2-43", "2-52"] {
+            assert_eq!(f.morale_of(id), worse, "{id}, back {back}");
+        }
+    }
+}
