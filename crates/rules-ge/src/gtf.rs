@@ -639,9 +639,12 @@ impl GloryEmpire {
     /// RULING: one change of marker or evolution begun a turn, this or the Command Attachment
     /// Phase's (ge-rulings 148, 149).
     pub(crate) fn gtf_move_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
-        if !self.brigade() || s.stage != crate::state::Stage::Movement {
+        use crate::state::Stage;
+        if !self.brigade() || !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) {
             return;
         }
+        // G17.3.1 A Reserve Movement Phase may complete an evolution, and begins none.
+        let reserve = s.stage == Stage::ReserveMovement;
         for (i, d) in self.data.leaders.iter().enumerate() {
             let l = LeaderId(i as u8);
             let st = s.leader(l);
@@ -650,10 +653,13 @@ impl GloryEmpire {
             }
             let Some(k) = self.gtf_of(s, l) else { continue };
             if st.gtf.evolving.is_some() {
-                out.push(Action::CompleteEvolution(l));
+                // In the Reserve Movement Phase, a brigade under a Reserve order (4.2.5).
+                if !reserve || self.leader_order(s, l) == Some(crate::state::OrderKind::Reserve) {
+                    out.push(Action::CompleteEvolution(l));
+                }
                 continue;
             }
-            if st.gtf.changed == s.turn {
+            if reserve || st.gtf.changed == s.turn {
                 continue;
             }
             out.push(Action::Gtf {

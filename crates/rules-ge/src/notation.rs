@@ -648,9 +648,16 @@ impl GloryEmpire {
                 self.lname(leader)
             ),
             Action::Evolve { leader, evolution } => format!(
-                "{}'s brigade begins to {}: a {} evolution{}",
+                "{}'s brigade begins to {}: {} {} evolution{}",
                 self.lname(leader),
                 evolution.title(),
+                if evolution.class() == crate::gtf::EvolutionClass::Easy
+                    || evolution.class() == crate::gtf::EvolutionClass::Ordinary
+                {
+                    "an"
+                } else {
+                    "a"
+                },
                 evolution.class().name(),
                 if evolution.class() == crate::gtf::EvolutionClass::Easy {
                     String::new()

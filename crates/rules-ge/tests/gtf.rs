@@ -974,3 +974,39 @@ fn g17_2_4_back_in_the_gtf_next_turn_is_an_illegal_evolution() {
         }
     }
 }
+
+#[test]
+fn g17_3_1_an_evolution_may_be_completed_in_a_reserve_movement_phase() {
+    let mut f = column_of_three(GtfKind::GrandColumn);
+    f.play("evolve anstruther deploy-processional");
+    // The French player turn: the British Reserve Movement Phase.
+    f.at(F, Stage::ReserveMovement);
+    assert!(
+        !f.can("complete-evolution anstruther"),
+        "not without a Reserve order"
+    );
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].order = Some(coupdoeil_ge::state::OrderKind::Reserve);
+    assert!(f.can("complete-evolution anstruther"));
+    assert!(!f.can("gtf anstruther double-gc"), "it begins nothing");
+    f.play("complete-evolution anstruther");
+    assert_eq!(f.s.leader(l).gtf.kind, Some(GtfKind::LineOfBattle));
+}
+
+#[test]
+fn g17_3_2_g17_3_3_opening_and_closing_change_no_marker() {
+    // A LOB opened out along its line keeps its command: a line needs no contiguity.
+    let mut f = anstruther(Some(GtfKind::LineOfBattle), "0405");
+    f.put("2-43", "0405", Formation::Line, "N");
+    let r1 = next(&f, "0405", EdgeDir::NW);
+    let r2 = next(&f, &r1, EdgeDir::SW);
+    let r3 = next(&f, &r2, EdgeDir::NW);
+    f.put("2-52", &r3, Formation::Line, "N");
+    assert!(ic(&f, "2-52"));
+    // A GC closed up into the DU's hex and the next keeps it too.
+    let mut g = anstruther(Some(GtfKind::GrandColumn), "0405");
+    g.put("2-43", "0405", Formation::Column, "N");
+    g.put("2-52", "0405", Formation::Column, "N");
+    g.put("2-97", "0406", Formation::Column, "N");
+    assert!(ic(&g, "2-52") && ic(&g, "2-97"));
+}
