@@ -2820,7 +2820,8 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         supply[side].dedup();
     }
 
-    // G17.2 The brigades' GTF markers at the start.
+    // G17.2 The brigades' GTF markers at the start. RULING: only a brigade leader's, in the
+    // Brigade Game, one each (ge-rulings 146).
     let mut gtfs: Vec<(LeaderId, crate::gtf::GtfKind)> = Vec::new();
     for (i, r) in l.indexed::<RawGtf>("gtf", false) {
         let key = format!("gtf[{i}].leader");

@@ -335,7 +335,8 @@ pub(crate) fn depth(board: &crate::data::Board, from: Cell, f: Facing, x: Cell) 
 
 impl GloryEmpire {
     /// G17.1 A Brigade Leader: whatever his rank, every subordinate of his is a combat unit
-    /// (he has units and no subordinate leaders on the Command Display). Brigade Game only.
+    /// (he has units and no subordinate leaders on the Command Display). Brigade Game only
+    /// (ge-rulings 141).
     #[must_use]
     pub fn brigade_leader(&self, l: LeaderId) -> bool {
         let d = &self.data.leaders[l.ix()];
