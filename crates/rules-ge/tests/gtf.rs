@@ -922,7 +922,7 @@ fn g17_3_1_dropping_the_marker_abandons_the_evolution() {
 // G17.2.4 Leaving a GTF.
 
 #[test]
-fn g17_2_4_moving_before_the_directing_unit_leaves_the_gtf() {
+fn g17_2_3_g17_2_4_moving_before_the_directing_unit_leaves_the_gtf() {
     let mut f = column_of_three(GtfKind::GrandColumn);
     let l = f.leader("anstruther");
     f.play("select 2-97");
@@ -1009,4 +1009,89 @@ fn g17_3_2_g17_3_3_opening_and_closing_change_no_marker() {
     g.put("2-52", "0405", Formation::Column, "N");
     g.put("2-97", "0406", Formation::Column, "N");
     assert!(ic(&g, "2-52") && ic(&g, "2-97"));
+}
+
+#[test]
+fn g17_3_7_form_grand_column_from_a_line_of_battle() {
+    let mut f = anstruther(Some(GtfKind::DoubleLineOfBattle), "0205");
+    f.put("2-43", "0205", Formation::Line, "N");
+    let right = next(&f, "0205", EdgeDir::NE);
+    f.put("2-52", &right, Formation::Line, "N");
+    f.s.turn = 2;
+    f.at(B, Stage::Movement);
+    assert!(
+        !f.can("evolve anstruther deploy-processional"),
+        "a GC's evolution"
+    );
+    // Ordinary, from a Double LOB: -1 and -2.
+    f.play("evolve anstruther form-closed-column");
+    // The units march by the flank into the column; the leader goes to its head.
+    f.put("2-52", "0206", Formation::Column, "N");
+    f.s.troop_mut(f.unit("2-43")).formation = Formation::Column;
+    f.play("complete-evolution anstruther");
+    let l = f.leader("anstruther");
+    assert_eq!(
+        f.s.leader(l).gtf.kind,
+        Some(GtfKind::GrandColumn),
+        "a single GC"
+    );
+    f.d10(5);
+    assert_eq!(evolution_check(&f), Some((5, -3, true)));
+    assert!(ic(&f, "2-43") && ic(&f, "2-52"));
+}
+
+#[test]
+fn g17_3_8_lob_change_of_front_keeps_the_line() {
+    let mut f = anstruther(Some(GtfKind::LineOfBattle), "0205");
+    f.put("2-43", "0205", Formation::Line, "N");
+    let right = next(&f, "0205", EdgeDir::NE);
+    f.put("2-52", &right, Formation::Line, "N");
+    f.s.turn = 2;
+    f.at(B, Stage::Movement);
+    assert!(f.can("evolve anstruther marching-out") && f.can("evolve anstruther pivot-in-place"));
+    assert!(
+        !f.can("evolve anstruther prompt-maneuver"),
+        "a GC's change of front"
+    );
+    f.play("evolve anstruther wheel-backward");
+    // The line wheels back to face NNW: the new front is the DU's facing.
+    for u in ["2-43", "2-52"] {
+        let u = f.unit(u);
+        f.s.troop_mut(u).facing = "NW".parse().unwrap();
+    }
+    f.play("complete-evolution anstruther");
+    let l = f.leader("anstruther");
+    assert_eq!(f.s.leader(l).gtf.kind, Some(GtfKind::LineOfBattle));
+    f.d10(4);
+    assert_eq!(
+        evolution_check(&f),
+        Some((4, -2, true)),
+        "Difficult: 4 - 2 = 2 passes"
+    );
+}
+
+#[test]
+fn g17_3_9_gc_change_of_front_by_the_prompt_maneuver() {
+    let mut f = column_of_three(GtfKind::GrandColumn);
+    assert!(f.can("evolve anstruther follow-the-leader"));
+    f.play("evolve anstruther prompt-maneuver");
+    f.play("complete-evolution anstruther");
+    f.d10(2);
+    assert_eq!(
+        evolution_check(&f),
+        Some((2, -1, false)),
+        "Ordinary: 2 - 1 = 1 fails"
+    );
+}
+
+#[test]
+fn g17_4_2_the_top_unit_of_a_hex_is_in_front() {
+    let mut f = with_order(GtfKind::GrandColumn);
+    // The 2/97th on top of the 2/43rd in the head hex: it leads, by the left.
+    f.put("2-43", "0405", Formation::Column, "N");
+    f.put("2-97", "0405", Formation::Column, "N");
+    f.put("2-52", "0406", Formation::Column, "N");
+    let l = f.leader("anstruther");
+    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("2-97")));
+    assert_eq!(f.game.right_in_front(&f.s, l), Some(false));
 }
