@@ -154,7 +154,10 @@ impl GloryEmpire {
         }
         let cost_now = if m.entering { 0 } else { 1 };
         let limit = self.move_limit(s, &m.units, m);
+        // G17.3 A GTF's Directing Unit turns only in an evolution (ge-rulings 154).
+        let locked = self.front_locked(s, &m.units);
         out.into_iter()
+            .filter(|(a, _)| !(locked && matches!(a, Action::QuarterWheel { .. })))
             .map(|(a, c)| (a, c * cost_now))
             .filter(|&(_, c)| c == 0 || m.spent.saturating_add(c) <= limit)
             .collect()

@@ -978,3 +978,23 @@ impl GloryEmpire {
         }
     }
 }
+
+impl GloryEmpire {
+    /// G17.3 Whether a group with these units may not change its facing: it holds the
+    /// Directing Unit of a GTF with no evolution in progress, whose turning would be a Change of
+    /// Front made without one of the evolutions for it (RULING, ge-rulings 154). Facing
+    /// changes that other rules make (a retreat, a reaction, a facing chosen after a formation
+    /// change) are not barred.
+    #[must_use]
+    pub fn front_locked(&self, s: &State, units: &[UnitId]) -> bool {
+        use crate::state::Stage;
+        if !self.brigade() || !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) {
+            return false;
+        }
+        units.iter().any(|&u| {
+            self.gtf_leader_of(s, u).is_some_and(|l| {
+                s.leader(l).gtf.evolving.is_none() && self.directing_unit(s, l) == Some(u)
+            })
+        })
+    }
+}

@@ -56,8 +56,9 @@
 //! Out of Order lines, Right and Left in Front, their Evolution Check DRMs, the sub-units a
 //! wrong Quarter-Wheel inverts); in [`detached`] Detached Regiments (G17.5); in [`gtf`] also
 //! leaving a GTF by moving before its Directing Unit and the illegal evolution of coming back
-//! (G17.2.4). Not yet: the GTF's rigid, segmented movement (G17.2.3): units move stack by
-//! stack and are judged again at the next Command Status Phase.
+//! (G17.2.4), and the Directing Unit turning only in an evolution (G17.3). Not yet: the
+//! GTF's rigid, segmented movement (G17.2.3): units move stack by stack and are judged again
+//! at the next Command Status Phase.
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is

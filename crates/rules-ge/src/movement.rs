@@ -489,6 +489,10 @@ impl GloryEmpire {
         if matches!(f, Formation::Square | Formation::Sed | Formation::Dispersed) {
             return Vec::new();
         }
+        // G17.3 A GTF's Directing Unit turns only in an evolution (ge-rulings 154).
+        if self.front_locked(s, &m.units) {
+            return Vec::new();
+        }
         // G18.6.3 Prone units do not turn; RULING (ge-rulings 120) nor does a refused Line.
         if m.units
             .iter()

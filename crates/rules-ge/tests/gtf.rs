@@ -746,6 +746,8 @@ fn g17_4_3_quarter_wheel_the_wrong_way_inverts_sub_units() {
             let u = f.put(u, hex, Formation::Column, "N");
             f.s.troop_mut(u).column = Some(ColumnKind::Open);
         }
+        // G17.3.6 The Simultaneous Quarter-Wheel of a Processional Deployment.
+        f.play("evolve anstruther deploy-processional");
         f.play("select 2-43");
         f.play(if right {
             "quarter-wheel right"
@@ -762,6 +764,7 @@ fn g17_4_3_quarter_wheel_the_wrong_way_inverts_sub_units() {
     // A LOB in Normal Order wheeling left into column.
     let mut f = with_order(GtfKind::LineOfBattle);
     line_of(&mut f, ["2-43", "2-52", "2-97"]);
+    f.play("evolve anstruther form-processional");
     f.play("select 2-52");
     f.play("quarter-wheel left");
     f.settle();
@@ -1094,4 +1097,25 @@ fn g17_4_2_the_top_unit_of_a_hex_is_in_front() {
     let l = f.leader("anstruther");
     assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("2-97")));
     assert_eq!(f.game.right_in_front(&f.s, l), Some(false));
+}
+
+#[test]
+fn g17_3_the_directing_unit_turns_only_in_an_evolution() {
+    let mut f = column_of_three(GtfKind::GrandColumn);
+    f.play("select 2-43");
+    let faces = |f: &Fx| {
+        f.legal_text()
+            .into_iter()
+            .filter(|t| t.starts_with("face") || t.starts_with("quarter-wheel"))
+            .count()
+    };
+    assert_eq!(faces(&f), 0, "a Change of Front needs its evolution");
+    // The others turn as they like (to keep their place in the GTF).
+    let mut g = column_of_three(GtfKind::GrandColumn);
+    g.play("evolve anstruther follow-the-leader");
+    g.play("select 2-43");
+    assert!(faces(&g) > 0, "in an evolution the DU may turn");
+    let mut h = column_of_three(GtfKind::GrandColumn);
+    h.play("select 2-97");
+    assert!(faces(&h) > 0, "not the DU");
 }
