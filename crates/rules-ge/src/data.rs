@@ -2827,8 +2827,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         let key = format!("gtf[{i}].leader");
         match leader_by(&leaders, &r.leader) {
             None => l.err(&key, format!("`{}` is not a leader", r.leader)),
-            Some(x) if level != Level::Brigade => {
-                let _ = x;
+            Some(_) if level != Level::Brigade => {
                 l.err(&key, "GTF markers are the Brigade Game's (G17.2)");
             }
             Some(x)
