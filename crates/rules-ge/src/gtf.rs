@@ -9,7 +9,9 @@
 //! Command Status Phases of the turn (ge-rulings 140). The evolutions (G17.3) change the
 //! marker in the Movement Phase: the Easy ones between single and double GTFs at once, the
 //! others under an Evolution in Progress marker ended by an Evolution Check (ge-rulings 148 to
-//! 150).
+//! 150); outside an evolution the Directing Unit does not turn (ge-rulings 154). Units moving
+//! before their Directing Unit leave the GTF, and coming back into it is an illegal evolution
+//! (G17.2.4, ge-rulings 153).
 
 use crate::GloryEmpire;
 use crate::action::Action;
