@@ -193,6 +193,34 @@ pub enum Action {
         /// Where it ends its move.
         to: Cell,
     },
+    /// G17.1 This brigade leader takes this GTF marker (reforming a GTF), or with `None` drops
+    /// his for the Battalion method (Command Attachment Phase).
+    Gtf {
+        /// The brigade leader.
+        leader: LeaderId,
+        /// The GTF marker taken, or none.
+        kind: Option<crate::gtf::GtfKind>,
+    },
+    /// G17.3 This brigade leader's GTF begins this evolution (the Evolution in Progress marker).
+    Evolve {
+        /// The brigade leader.
+        leader: LeaderId,
+        /// The evolution.
+        evolution: crate::gtf::Evolution,
+    },
+    /// G17.3.1 This brigade leader's GTF has completed its evolution (its Evolution Check
+    /// follows).
+    CompleteEvolution(LeaderId),
+    /// G17.5 This aide-de-camp detaches the regiment of this unit, stacked with him, from its
+    /// brigade (Command Attachment Phase).
+    Detach {
+        /// The aide-de-camp, who leads it.
+        leader: LeaderId,
+        /// A counter of the regiment.
+        unit: UnitId,
+    },
+    /// G17.5 The Detached Regiment of this aide-de-camp rejoins its brigade.
+    Rejoin(LeaderId),
 }
 
 /// G21.1 What a Brigade Game Reaction Formation Change does (a Square is still

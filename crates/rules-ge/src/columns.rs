@@ -141,8 +141,11 @@ impl GloryEmpire {
                 out.extend(wheels);
             }
             (Formation::Column, Some(ColumnKind::Open)) => {}
+            // RULING (ge-rulings 145): not again in the hex where the group left one, else
+            // the free change in and out would loop for ever.
             (Formation::Column, Some(_))
-                if self.formation_allowed(kind, Formation::Square, m.at, on_road) =>
+                if self.formation_allowed(kind, Formation::Square, m.at, on_road)
+                    && m.squared_at != Some(m.at) =>
             {
                 out.push((Action::ClosedSquare, 0));
             }
@@ -152,7 +155,10 @@ impl GloryEmpire {
         }
         let cost_now = if m.entering { 0 } else { 1 };
         let limit = self.move_limit(s, &m.units, m);
+        // G17.3 A GTF's Directing Unit turns only in an evolution (ge-rulings 154).
+        let locked = self.front_locked(s, &m.units);
         out.into_iter()
+            .filter(|(a, _)| !(locked && matches!(a, Action::QuarterWheel { .. })))
             .map(|(a, c)| (a, c * cost_now))
             .filter(|&(_, c)| c == 0 || m.spent.saturating_add(c) <= limit)
             .collect()
@@ -188,7 +194,31 @@ impl GloryEmpire {
             }
             _ => return,
         };
+        // G17.4.3 A Quarter-Wheel the wrong way for the GTF's order inverts the sub-units.
+        let inverts = match a {
+            Action::QuarterWheel { right } => self.wheel_inverts(s, &m.units, right),
+            _ => false,
+        };
+        if inverts {
+            let units = m.units.clone();
+            for &u in &units {
+                if self.data.troops[u.ix()].arm() != crate::data::Arm::Artillery {
+                    s.troop_mut(u).inverted = true;
+                }
+            }
+            ev.push(Event::Drill {
+                units,
+                drill: crate::event::Drill::WheelInverted,
+                mp: 0,
+            });
+        }
+        let Some(m) = s.moving.as_ref() else { return };
+        let lead = s.troop(m.units[0]);
+        let leaving_square = lead.formation == Formation::Square;
         let trig = Trigger::Form { at: m.at };
+        if leaving_square && let Some(m) = s.moving.as_mut() {
+            m.squared_at = Some(m.at);
+        }
         if self.any_reactor(s, trig) {
             s.pending.push(Frame::Form(FormProc {
                 to,

@@ -137,9 +137,11 @@ impl GloryEmpire {
     /// own on the Command Display.
     #[must_use]
     pub fn command_leader(&self, s: &State, u: UnitId) -> Option<LeaderId> {
-        let l = s
-            .troop(u)
-            .attached
+        let t = s.troop(u);
+        // G17.5 A Detached Regiment's units report to its aide-de-camp.
+        let l = t
+            .detached
+            .or(t.attached)
             .unwrap_or(self.data.troops[u.ix()].leader);
         self.effective_leader(s, l)
     }
@@ -259,6 +261,10 @@ impl GloryEmpire {
         }
         let nu = s.troops.len();
         let mut units = vec![false; nu];
+        // G17.1 Units of brigade leaders are judged by his GTF or, without one, by a Command
+        // Range of 0 (G17.1.1); the 5.3.1 chains below are for the Battalion method only.
+        let mut by_gtf = vec![false; nu];
+        let mut gtf_ic: Vec<Option<Vec<bool>>> = vec![None; nl];
         for (i, t) in s.troops.iter().enumerate() {
             let u = UnitId(i as u8);
             let Some(c) = t.cell else { continue };
@@ -274,6 +280,17 @@ impl GloryEmpire {
                 continue;
             }
             units[i] = match self.command_leader(s, u) {
+                Some(l) if on_map(s, l) && self.gtf_leader(s, l) => {
+                    by_gtf[i] = self.gtf_of(s, l).is_some();
+                    let ic = gtf_ic[l.ix()].get_or_insert_with(|| {
+                        if by_gtf[i] {
+                            self.gtf_command(s, l)
+                        } else {
+                            Vec::new()
+                        }
+                    });
+                    self.brigade_unit_in_command(s, l, u, ic)
+                }
                 Some(l) if on_map(s, l) => {
                     let r = self.command_range(s, l);
                     path_from(s, l)[c.ix()].is_some_and(|d| d <= r)
@@ -285,7 +302,7 @@ impl GloryEmpire {
         loop {
             let mut changed = false;
             for i in 0..nu {
-                if units[i] || self.data.troops[i].side != side {
+                if units[i] || by_gtf[i] || self.data.troops[i].side != side {
                     continue;
                 }
                 let Some(c) = s.troops[i].cell else { continue };
@@ -321,6 +338,9 @@ impl GloryEmpire {
         ev: &mut Vec<Event>,
     ) {
         let (leaders, units) = self.command_state(s, side);
+        if !reserve {
+            self.illegal_evolutions(s, side, &units, ev);
+        }
         for (i, ic) in leaders.into_iter().enumerate() {
             if self.data.leaders[i].side == side {
                 s.leaders[i].in_command = ic;
@@ -429,7 +449,12 @@ impl GloryEmpire {
                 None
             };
         }
-        let l = self.command_leader(s, u)?;
+        // G17.5 A Detached Regiment acts under its brigade's order (ge-rulings 152).
+        let l = if t.detached.is_some() {
+            self.effective_leader(s, self.data.troops[u.ix()].leader)?
+        } else {
+            self.command_leader(s, u)?
+        };
         self.chain_order(s, l, true, false)
     }
 
@@ -548,6 +573,8 @@ impl GloryEmpire {
                 for (unit, leader) in self.attachments(s, side) {
                     out.push(Action::Attach { unit, leader });
                 }
+                self.gtf_actions(s, side, out);
+                self.detach_actions(s, side, out);
                 out.push(Action::Pass);
             }
             Stage::Orders => {
@@ -605,6 +632,9 @@ impl GloryEmpire {
                 s.troop_mut(unit).attached = Some(leader);
                 ev.push(Event::Attached { unit, leader });
             }
+            Action::Gtf { leader, kind } => self.do_gtf(s, leader, kind, ev),
+            Action::Detach { leader, unit } => self.do_detach(s, leader, unit, ev),
+            Action::Rejoin(l) => self.do_rejoin(s, l, ev),
             Action::Order { leader, kind } => {
                 s.leaders[leader.ix()].order = Some(kind);
                 s.sides[side].orders -= 1;
@@ -661,6 +691,7 @@ impl GloryEmpire {
         };
         st.in_command = false;
         ev.push(Event::LeaderCasualty { leader: l });
+        self.dissolve_detachment(s, l, ev);
     }
 
     /// 5.2.2 The leaders of a capture frame, without dice: those not at risk escape at once, a

@@ -1110,6 +1110,9 @@ pub struct Charts {
     /// G19.7 The Howitzer Attacks Hit Chart and Scatter Diagram (required by the Brigade
     /// Game).
     pub howitzer: Option<HowitzerChart>,
+    /// G17.3.1 The Evolution Check DRM chart (PAC04, missing: authored; required by the Brigade
+    /// Game).
+    pub evolution: Option<EvolutionChart>,
 }
 
 /// G19.7.2 The Howitzer Attacks Hit Chart and the Howitzer Scatter Diagram.
@@ -1144,6 +1147,19 @@ pub enum Scatter {
     Left,
     /// One hexside clockwise of the arrow.
     Right,
+}
+
+/// G17.3.1 The Evolution Check DRMs (the Brigade Player Aid Card's chart is missing).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EvolutionChart {
+    /// By class, indexed by [`crate::gtf::EvolutionClass`] (Easy, never checked, first).
+    pub class: [i8; 5],
+    /// A Double Line of Battle or Double Grand Column.
+    pub double: i8,
+    /// G17.4 A Line of Battle Out of Order (optional rule).
+    pub out_of_order: i8,
+    /// G17.4 A Line of Battle in Inverted Order (optional rule).
+    pub inverted: i8,
 }
 
 /// G22.2 The Fatigue Chart: what each Fatigue Level (1 to 3, index 0 to 2) does to the
@@ -1389,6 +1405,10 @@ pub struct Data {
     pub supply: BySide<Vec<Cell>>,
     /// Scoring.
     pub scoring: Scoring,
+    /// G17.2 The GTF markers on brigade leaders at the start (`[[gtf]]`, Brigade Game).
+    pub gtfs: Vec<(LeaderId, crate::gtf::GtfKind)>,
+    /// G17.4 The optional Order of Battle rule is played (`[brigade] order_of_battle`).
+    pub order_of_battle: bool,
     /// Tables derived from the map and charts at load.
     pub tables: crate::tables::Tables,
 }
@@ -1789,6 +1809,13 @@ struct RawGun {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawGtf {
+    leader: String,
+    kind: crate::gtf::GtfKind,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawSupply {
     side: String,
     at: Vec<String>,
@@ -1879,6 +1906,15 @@ struct RawColumns {
     open_to_column: u8,
     target: BTreeMap<String, i8>,
     closed_square_target: i8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEvolution {
+    class: BTreeMap<String, i8>,
+    double: i8,
+    out_of_order: i8,
+    inverted: i8,
 }
 
 #[derive(Deserialize)]
@@ -2110,6 +2146,12 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         l.err(
             "fire.howitzer",
             "the Brigade Game needs the Howitzer Attacks Hit Chart and Scatter Diagram (G19.7.2)",
+        );
+    }
+    if level == Level::Brigade && charts.as_ref().is_some_and(|c| c.evolution.is_none()) {
+        l.err(
+            "movement.evolution",
+            "the Brigade Game needs the Evolution Check DRMs (G17.3.1)",
         );
     }
     if level == Level::Brigade && charts.as_ref().is_some_and(|c| c.columns.is_none()) {
@@ -2934,6 +2976,48 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         supply[side].dedup();
     }
 
+    // G17.2 The brigades' GTF markers at the start. RULING: only a brigade leader's, in the
+    // Brigade Game, one each (ge-rulings 146).
+    let mut gtfs: Vec<(LeaderId, crate::gtf::GtfKind)> = Vec::new();
+    for (i, r) in l.indexed::<RawGtf>("gtf", false) {
+        let key = format!("gtf[{i}].leader");
+        match leader_by(&leaders, &r.leader) {
+            None => l.err(&key, format!("`{}` is not a leader", r.leader)),
+            Some(_) if level != Level::Brigade => {
+                l.err(&key, "GTF markers are the Brigade Game's (G17.2)");
+            }
+            Some(x)
+                if !leaders[x.ix()].subordinates.is_empty() || leaders[x.ix()].units.is_empty() =>
+            {
+                l.err(
+                    &key,
+                    "only a brigade leader, with combat units and no leaders under him, has a GTF (G17.1)",
+                );
+            }
+            Some(x) if gtfs.iter().any(|&(y, _)| y == x) => {
+                l.err(&key, "one GTF marker for each brigade leader");
+            }
+            Some(x) => gtfs.push((x, r.kind)),
+        }
+    }
+    gtfs.sort();
+    // G17.4 The optional Order of Battle.
+    let order_of_battle = match l.get("brigade.order_of_battle").cloned() {
+        None => false,
+        Some(toml::Value::Boolean(b)) if b && level != Level::Brigade => {
+            l.err(
+                "brigade.order_of_battle",
+                "the Order of Battle is the Brigade Game's (G17.4)",
+            );
+            false
+        }
+        Some(toml::Value::Boolean(b)) => b,
+        Some(_) => {
+            l.err("brigade.order_of_battle", "true or false");
+            false
+        }
+    };
+
     let diags = std::mem::take(&mut l.diags);
     match (charts, board, ocs, scoring) {
         (Some(charts), Some(board), [Some(a), Some(b)], Some(scoring)) if diags.is_empty() => {
@@ -2966,6 +3050,8 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 refuse_both,
                 supply,
                 scoring,
+                gtfs,
+                order_of_battle,
                 tables,
             })
         }
@@ -3458,6 +3544,33 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             }
         }),
     };
+    let evolution = match l.get("movement.evolution").cloned() {
+        None => None,
+        Some(v) => l
+            .typed::<RawEvolution>("movement.evolution", &v)
+            .and_then(|r| {
+                use crate::gtf::EvolutionClass as C;
+                let mut class = [0i8; 5];
+                for c in [C::Simple, C::Ordinary, C::Difficult, C::Complex] {
+                    match r.class.get(c.name()) {
+                        Some(&v) => class[c as usize] = v,
+                        None => {
+                            l.err(
+                                "movement.evolution.class",
+                                format!("no DRM for the {} evolutions (G17.3)", c.name()),
+                            );
+                            return None;
+                        }
+                    }
+                }
+                Some(EvolutionChart {
+                    class,
+                    double: r.double,
+                    out_of_order: r.out_of_order,
+                    inverted: r.inverted,
+                })
+            }),
+    };
     let columns = match l.get("movement.columns").cloned() {
         None => None,
         Some(v) => l.typed::<RawColumns>("movement.columns", &v).and_then(|c| {
@@ -3608,6 +3721,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             fatigue,
             columns,
             howitzer,
+            evolution,
         }),
         _ => None,
     }

@@ -226,7 +226,13 @@ impl GloryEmpire {
         if m.disorder.may_force && !m.disorder.minimum && m.spent > ma {
             self.mark_fatigue(s, &units, false, ev);
         }
-        let Some(modifiers) = self.disorder_terms(&m.disorder, m.spent, ma) else {
+        // G17.1.2 Ending the move stacked with units of another GTF calls for a check of its
+        // own, with no DRM of its own (ge-rulings 147).
+        let mixed = self.ends_among_other_gtf(s, &units, cell);
+        let Some(modifiers) = self
+            .disorder_terms(&m.disorder, m.spent, ma)
+            .or_else(|| mixed.then(Vec::new))
+        else {
             return;
         };
         s.pending.push(Frame::Check(Check {

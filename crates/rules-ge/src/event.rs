@@ -42,6 +42,8 @@ pub enum Drill {
     Prone,
     /// G18.6.2 The units stood up (of their own will, or as G18.6.2 makes them).
     StandUp,
+    /// G17.4.3 A Quarter-Wheel the wrong way for the GTF's order: sub-units inverted.
+    WheelInverted,
 }
 
 /// Something that happened.
@@ -350,6 +352,52 @@ pub enum Event {
     FatigueRecovered { leader: LeaderId, level: u8 },
     /// G22.3 A brigade left Fatigue Recovery: it fought, fired, force marched or was fired on.
     FatigueRecoveryLeft { leader: LeaderId },
+    /// G17.1 A brigade leader took this GTF marker, or dropped his (`None`: the Battalion
+    /// method).
+    Gtf {
+        leader: LeaderId,
+        kind: Option<crate::gtf::GtfKind>,
+    },
+    /// G17.5 An aide-de-camp detached these units from their brigade as a Detached Regiment.
+    Detached {
+        leader: LeaderId,
+        units: Vec<UnitId>,
+    },
+    /// G17.5 A Detached Regiment rejoined its brigade (`dissolved`: its aide-de-camp was lost).
+    Rejoined {
+        leader: LeaderId,
+        units: Vec<UnitId>,
+        dissolved: bool,
+    },
+    /// G17.2.4 These units left their brigade's GTF (they moved before its Directing Unit).
+    GtfLeft {
+        leader: LeaderId,
+        units: Vec<UnitId>,
+    },
+    /// G17.2.4, G17.3 Units that left a GTF are back in it: an illegal evolution, every unit of
+    /// the GTF and those that left worsen one level.
+    IllegalEvolution {
+        leader: LeaderId,
+        units: Vec<UnitId>,
+    },
+    /// G17.3.1 A brigade's GTF began an evolution (Evolution in Progress).
+    EvolutionBegun {
+        leader: LeaderId,
+        evolution: crate::gtf::Evolution,
+    },
+    /// G17.3.1 The evolution is complete: the GTF is now of `kind`.
+    EvolutionCompleted {
+        leader: LeaderId,
+        evolution: crate::gtf::Evolution,
+        kind: crate::gtf::GtfKind,
+    },
+    /// G17.3.1 The Evolution Check: d10 `die` + `drm`, 2 or more passes.
+    EvolutionCheck {
+        leader: LeaderId,
+        die: u8,
+        drm: i8,
+        passed: bool,
+    },
     /// An objective changed hands.
     ObjectiveTaken { name: String, side: Side },
     /// The game ended.

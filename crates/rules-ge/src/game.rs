@@ -34,7 +34,8 @@ impl GloryEmpire {
                 Frame::Leader(LeaderRoll::Capture(_))
                 | Frame::OrdersRoll(_)
                 | Frame::Resupply(_)
-                | Frame::Fatigue(_),
+                | Frame::Fatigue(_)
+                | Frame::Evolution(..),
             ) => DieKind::D10,
             Some(Frame::Leader(LeaderRoll::Casualty(v))) => DieKind::Pick(v.len().max(1) as u8),
             Some(Frame::Combat(c))

@@ -112,7 +112,40 @@ impl Evaluate for GloryEmpire {
             }
         }
         total += VP * (score[side.index()] - score[side.other().index()]);
+        total += self.gtf_worth(s, side);
         total
+    }
+}
+
+/// Points for a brigade leader of the side holding a GTF marker (G17.2), and as much again for
+/// standing with a unit to direct.
+const GTF: i32 = 6;
+
+impl GloryEmpire {
+    /// G17 What the side's brigade leaders' GTFs are worth: their units' Command Status depends
+    /// on a marker and a Directing Unit (Brigade Game only).
+    fn gtf_worth(&self, s: &State, side: Side) -> i32 {
+        if !self.brigade() {
+            return 0;
+        }
+        let mut v = 0;
+        for (i, d) in self.data.leaders.iter().enumerate() {
+            let l = crate::data::LeaderId(i as u8);
+            if d.side != side || s.leader(l).gtf.kind.is_none() || !self.gtf_leader(s, l) {
+                continue;
+            }
+            v += GTF;
+            if self.directing_unit(s, l).is_some() {
+                v += GTF;
+            }
+        }
+        // G17.2.4 A unit that left its GTF risks an illegal evolution: move the DU first.
+        for (i, t) in s.troops.iter().enumerate() {
+            if t.left_gtf.is_some() && self.data.troops[i].side == side {
+                v -= GTF;
+            }
+        }
+        v
     }
 }
 

@@ -61,10 +61,22 @@
 //! Range shifts, and the Fire Marker a hit roll of 95-99 puts on a BUA hex, whose effects of
 //! 16.3 are not played yet); and Duck and Drake (G19.6: a Rolling Shot from an Initial
 //! Strike Hex along its Line of Fire, with its ends, defilade, spines, the shift per two
-//! hexes and the one box spent). Bombardment Zones (G19.5) are not played yet. Its Command
-//! Status by Grand Tactical
-//! Formation (G17) is not played yet: until it is, brigade leaders keep the Battalion Game's
-//! Command Range.
+//! hexes and the one box spent). Bombardment Zones (G19.5) are not played yet. In [`gtf`]
+//! Command Status by
+//! Grand Tactical Formation (G17.1, G17.2: the GTF markers of the set-up and of the Command
+//! Attachment Phase, the Directing Unit, the Grand Column's strings and the Line of Battle's
+//! lines, single or double, SeD companies, mixed GTFs, and the Battalion method's Command
+//! Range of 0, the Disorder Check for ending a move among another GTF) and the evolutions
+//! (G17.3: the Easy changes between single and double GTFs, G17.3.4, G17.3.5; the
+//! deployments, the Grand Column formed from a line and the Changes of Front, G17.3.6 to
+//! G17.3.9, with the Evolution in Progress marker, the extra MP and the Evolution Check).
+//! In [`battle_order`] the optional Order of Battle (G17.4: seniority, Normal, Inverted and
+//! Out of Order lines, Right and Left in Front, their Evolution Check DRMs, the sub-units a
+//! wrong Quarter-Wheel inverts); in [`detached`] Detached Regiments (G17.5); in [`gtf`] also
+//! leaving a GTF by moving before its Directing Unit and the illegal evolution of coming back
+//! (G17.2.4), and the Directing Unit turning only in an evolution (G17.3). Not yet: the
+//! GTF's rigid, segmented movement (G17.2.3): units move stack by stack and are judged again
+//! at the next Command Status Phase.
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is
@@ -85,11 +97,13 @@
 pub mod action;
 pub mod ammunition;
 pub mod artillery;
+pub mod battle_order;
 pub mod charge;
 pub mod close_combat;
 pub mod columns;
 pub mod command;
 pub mod data;
+pub mod detached;
 pub mod disorder;
 pub mod drill;
 pub mod event;
@@ -97,6 +111,7 @@ pub mod fatigue;
 pub mod fire;
 pub mod formation;
 mod game;
+pub mod gtf;
 mod heuristic;
 pub mod los;
 pub mod morale;
@@ -129,5 +144,7 @@ pub use state::State;
 
 /// The rules version written into game records. Bump it whenever a change alters play.
 /// Version 2: the Battalion Game's play changed after it first landed (Recall, Pursuit, the
-/// Reaction Charge and the rest of Part II), and the Brigade Game began.
-pub const RULES_VERSION: u32 = 2;
+/// Reaction Charge and the rest of Part II), and the Brigade Game began. Version 3: the Brigade
+/// Game's Grand Tactical Formations (G17), artillery rounds (G19), Wave Charge (G20) and
+/// reaction changes (G21), and a Charge Movement's events count hexes, not MP.
+pub const RULES_VERSION: u32 = 3;

@@ -16,6 +16,7 @@
 use crate::GloryEmpire;
 use crate::data::{Cell, LosFeature};
 use crate::state::State;
+use coupdoeil_engine::Side;
 use coupdoeil_hex::{Crossing, trace};
 
 /// 16 The light of a turn.
@@ -86,6 +87,20 @@ impl GloryEmpire {
         self.los_core(a, b, Some(s))
     }
 
+    /// G17.2 Whether `a` and `b` see each other now, the combat units of `side` not blocking
+    /// (a GTF's command LOS; enemy units and the light still count).
+    #[must_use]
+    pub fn los_through_friends(&self, s: &State, side: Side, a: Cell, b: Cell) -> bool {
+        let d = self.data.board.distance(a, b);
+        if d <= 1 {
+            return true;
+        }
+        if self.los_limit(s).is_some_and(|l| d > l) {
+            return false;
+        }
+        self.los_core_except(a, b, Some(s), Some(side))
+    }
+
     /// 11 Whether `a` and `b` see each other over the ground and terrain alone (no units, in
     /// daylight).
     #[must_use]
@@ -142,6 +157,17 @@ impl GloryEmpire {
     /// The LOS core: the profile's obstructions tested by 11.3. `units`: also test combat
     /// units (11.2.1).
     fn los_core(&self, a: Cell, b: Cell, units: Option<&State>) -> bool {
+        self.los_core_except(a, b, units, None)
+    }
+
+    /// [`Self::los_core`], the units of side `friends` (if any) not blocking (G17.2).
+    fn los_core_except(
+        &self,
+        a: Cell,
+        b: Cell,
+        units: Option<&State>,
+        friends: Option<Side>,
+    ) -> bool {
         let board = &self.data.board;
         let mut pts = self.profile(a, b);
         // Orient from the higher end point (11.3 is reciprocal: either way gives the same).
@@ -172,7 +198,10 @@ impl GloryEmpire {
                         && self.los_terrain(a, c)
                         && self.los_terrain(c, b)
                         // B11.2.1, G18.6.3 Prone units do not block.
-                        && s.stack(c).iter().any(|&u| !s.troop(u).prone)
+                        && s.stack(c).iter().any(|&u| {
+                            !s.troop(u).prone
+                                && Some(self.data.troops[u.ix()].side) != friends
+                        })
                     {
                         return false;
                     }

@@ -489,6 +489,10 @@ impl GloryEmpire {
         if matches!(f, Formation::Square | Formation::Sed | Formation::Dispersed) {
             return Vec::new();
         }
+        // G17.3 A GTF's Directing Unit turns only in an evolution (ge-rulings 154).
+        if self.front_locked(s, &m.units) {
+            return Vec::new();
+        }
         // G18.6.3 Prone units do not turn; RULING (ge-rulings 120) nor does a refused Line.
         if m.units
             .iter()
@@ -788,7 +792,11 @@ impl GloryEmpire {
                 }
             }
             out.extend(self.entries(s));
-            out.push(Action::Pass);
+            self.gtf_move_actions(s, side, out);
+            // G17.3.1 An evolution begun in an earlier turn is completed in this phase.
+            if !self.evolution_due(s, side) {
+                out.push(Action::Pass);
+            }
             return;
         };
         for o in self.step_options(s) {
@@ -877,6 +885,9 @@ impl GloryEmpire {
             Action::Pass => {
                 s.closing = true;
             }
+            Action::Gtf { leader, kind } => self.do_gtf(s, leader, kind, ev),
+            Action::Evolve { leader, evolution } => self.do_evolve(s, leader, evolution, ev),
+            Action::CompleteEvolution(l) => self.do_complete_evolution(s, l, ev),
             Action::Select(u) => {
                 let Some(c) = s.troop(u).cell else { return };
                 let units: Vec<UnitId> = s
@@ -885,17 +896,22 @@ impl GloryEmpire {
                     .filter(|&x| self.can_move(s, x))
                     .collect();
                 let may_force = self.may_force_march(s, &units);
+                // G17.3.1 An evolution's extra MP.
+                let spent = self.evolution_mp(s, &units);
+                // G17.2.4 Moving before the Directing Unit is leaving the GTF.
+                self.leave_gtf(s, &units, ev);
                 s.moving = Some(Moving {
                     units,
                     leader: None,
                     at: c,
-                    spent: 0,
+                    spent,
                     hexes: 0,
                     stop: false,
                     acted: false,
                     entering: false,
                     halted: false,
                     faced: false,
+                    squared_at: None,
                     skirmished: false,
                     disorder: crate::state::MoveDisorder {
                         may_force,
@@ -916,6 +932,7 @@ impl GloryEmpire {
                     entering: false,
                     halted: false,
                     faced: false,
+                    squared_at: None,
                     skirmished: false,
                     disorder: crate::state::MoveDisorder::default(),
                 });
@@ -980,6 +997,11 @@ impl GloryEmpire {
                 m.units.retain(|&x| x != u);
                 let done = m.spent > 0 || m.hexes > 0 || m.acted;
                 s.troop_mut(u).moved = done;
+                // G17.2.4 Dropped before it moved: it has not left its GTF.
+                let turn = s.turn;
+                if !done && s.troop(u).left_gtf.is_some_and(|(t, _)| t == turn) {
+                    s.troop_mut(u).left_gtf = None;
+                }
                 ev.push(Event::Dropped { unit: u });
             }
             Action::Assault(target) => {
@@ -1244,6 +1266,7 @@ impl GloryEmpire {
             entering: true,
             halted: false,
             faced: false,
+            squared_at: None,
             skirmished: false,
             disorder: crate::state::MoveDisorder {
                 may_force,

@@ -176,6 +176,19 @@ impl GloryEmpire {
             Action::QuarterWheel { right } => {
                 format!("quarter-wheel {}", if right { "right" } else { "left" })
             }
+            Action::Gtf { leader, kind } => format!(
+                "gtf {} {}",
+                self.lid(leader),
+                kind.map_or("none", crate::gtf::GtfKind::name)
+            ),
+            Action::Evolve { leader, evolution } => {
+                format!("evolve {} {}", self.lid(leader), evolution.name())
+            }
+            Action::CompleteEvolution(l) => format!("complete-evolution {}", self.lid(l)),
+            Action::Detach { leader, unit } => {
+                format!("detach {} {}", self.lid(leader), self.uid(unit))
+            }
+            Action::Rejoin(l) => format!("rejoin {}", self.lid(l)),
         }
     }
 
@@ -411,6 +424,34 @@ impl GloryEmpire {
                     to: self.cell_of(arg(2)?)?,
                 },
             ),
+            Some("gtf") => {
+                let leader = self.leader_of(arg(1)?)?;
+                let kind = match arg(2)? {
+                    "none" => None,
+                    x => Some(crate::gtf::GtfKind::parse(x).ok_or_else(|| {
+                        format!("`{x}` is not gc, double-gc, lob, double-lob or none")
+                    })?),
+                };
+                done(3, Action::Gtf { leader, kind })
+            }
+            Some("evolve") => {
+                let leader = self.leader_of(arg(1)?)?;
+                let x = arg(2)?;
+                let evolution = crate::gtf::Evolution::parse(x)
+                    .ok_or_else(|| format!("`{x}` is not an evolution"))?;
+                done(3, Action::Evolve { leader, evolution })
+            }
+            Some("detach") => done(
+                3,
+                Action::Detach {
+                    leader: self.leader_of(arg(1)?)?,
+                    unit: self.unit_of(arg(2)?)?,
+                },
+            ),
+            Some("rejoin") => done(2, Action::Rejoin(self.leader_of(arg(1)?)?)),
+            Some("complete-evolution") => {
+                done(2, Action::CompleteEvolution(self.leader_of(arg(1)?)?))
+            }
             Some("refuse") => match arg(1)? {
                 "right" => done(2, Action::RefuseFlank { right: true }),
                 "left" => done(2, Action::RefuseFlank { right: false }),
@@ -741,6 +782,62 @@ impl GloryEmpire {
                 self.hex(from),
                 self.hex(to)
             ),
+            Action::Gtf { leader, kind: None } => format!(
+                "{} removes his GTF marker: his units are In Command only when stacked with him \
+                 (G17.1, G17.1.1)",
+                self.lname(leader)
+            ),
+            Action::Evolve { leader, evolution } => format!(
+                "{}'s brigade begins to {}: {} {} evolution{}",
+                self.lname(leader),
+                evolution.title(),
+                if evolution.class() == crate::gtf::EvolutionClass::Easy
+                    || evolution.class() == crate::gtf::EvolutionClass::Ordinary
+                {
+                    "an"
+                } else {
+                    "a"
+                },
+                evolution.class().name(),
+                if evolution.class() == crate::gtf::EvolutionClass::Easy {
+                    String::new()
+                } else {
+                    format!(
+                        ", 1 MP more for each unit and an Evolution Check at its end, DRM {:+} \
+                         (G17.3.1)",
+                        self.evolution_drm(s, leader, evolution.class())
+                    )
+                }
+            ),
+            Action::CompleteEvolution(l) => format!(
+                "{}'s brigade completes its evolution (G17.3.1)",
+                self.lname(l)
+            ),
+            Action::Detach { leader, unit } => format!(
+                "{} detaches the regiment of {} from its brigade and leads it (G17.5)",
+                self.lname(leader),
+                self.uname(unit)
+            ),
+            Action::Rejoin(l) => format!(
+                "{}'s Detached Regiment rejoins its brigade (G17.5)",
+                self.lname(l)
+            ),
+            Action::Gtf {
+                leader,
+                kind: Some(k),
+            } if s.stage == Stage::Movement => format!(
+                "{}'s brigade makes the Easy evolution into a {} (G17.3.4, G17.3.5)",
+                self.lname(leader),
+                k.title()
+            ),
+            Action::Gtf {
+                leader,
+                kind: Some(k),
+            } => format!(
+                "{} reforms his brigade as a {} (G17.1.2, G17.2)",
+                self.lname(leader),
+                k.title()
+            ),
         }
     }
 
@@ -941,6 +1038,10 @@ impl GloryEmpire {
                 Frame::Resupply(v) => format!(
                     "the resupply d10 of {} (B7.9.3)",
                     self.units_text(&v[..1.min(v.len())])
+                ),
+                Frame::Evolution(l, _) => format!(
+                    "the Evolution Check d10 of {}'s brigade (G17.3.1)",
+                    self.lname(*l)
                 ),
                 Frame::Fatigue(v) => match v.first() {
                     Some(&l) => format!(
@@ -1204,6 +1305,81 @@ impl GloryEmpire {
                     format!("no worse, Fatigue Level {level}")
                 }
             ),
+            Event::GtfLeft { leader, units } => format!(
+                "{} leave{} {}'s GTF, moving before its Directing Unit (G17.2.4)",
+                self.units_text(units),
+                if units.len() == 1 { "s" } else { "" },
+                self.lname(*leader)
+            ),
+            Event::IllegalEvolution { leader, units } => format!(
+                "{} left {}'s GTF and are back in it: an illegal evolution, his brigade's units \
+                 worsen one level (G17.2.4, G17.3)",
+                self.units_text(units),
+                self.lname(*leader)
+            ),
+            Event::Detached { leader, units } => format!(
+                "{} detaches {} as a Detached Regiment under his command (G17.5)",
+                self.lname(*leader),
+                self.units_text(units)
+            ),
+            Event::Rejoined {
+                leader,
+                units,
+                dissolved,
+            } => format!(
+                "{} {} to its brigade (G17.5)",
+                self.units_text(units),
+                if *dissolved {
+                    format!(
+                        "is no Detached Regiment any more, {} being lost, and returns",
+                        self.lname(*leader)
+                    )
+                } else {
+                    format!("leaves {} and rejoins", self.lname(*leader))
+                }
+            ),
+            Event::EvolutionBegun { leader, evolution } => format!(
+                "{}'s brigade begins to {}: Evolution in Progress",
+                self.lname(*leader),
+                evolution.title()
+            ),
+            Event::EvolutionCompleted {
+                leader,
+                evolution,
+                kind,
+            } => format!(
+                "{}'s brigade completes its evolution ({}): now a {} (G17.3.1)",
+                self.lname(*leader),
+                evolution.name(),
+                kind.title()
+            ),
+            Event::EvolutionCheck {
+                leader,
+                die,
+                drm,
+                passed,
+            } => format!(
+                "{}'s brigade Evolution Check: {die} {drm:+} = {}, {} (G17.3.1)",
+                self.lname(*leader),
+                *die as i8 + drm,
+                if *passed {
+                    "well done"
+                } else {
+                    "poorly done: each of its stacks takes a Disorder Check"
+                }
+            ),
+            Event::Gtf { leader, kind: None } => format!(
+                "{} removes his GTF marker: Command Range 0 (G17.1.1)",
+                self.lname(*leader)
+            ),
+            Event::Gtf {
+                leader,
+                kind: Some(k),
+            } => format!(
+                "{} forms his brigade in {} (G17.2)",
+                self.lname(*leader),
+                k.title()
+            ),
             Event::FatigueRecovery { leader } => format!(
                 "{}'s brigade enters Fatigue Recovery (G22.3)",
                 self.lname(*leader)
@@ -1383,6 +1559,10 @@ impl GloryEmpire {
                     crate::event::Drill::AboutFaceBack => {
                         format!("{who} about-faces again: sub-units in order (G18.1.2)")
                     }
+                    crate::event::Drill::WheelInverted => format!(
+                        "{who} quarter-wheels the wrong way for its brigade's order: Sub-Units \
+                         Inverted (G17.4.3)"
+                    ),
                     crate::event::Drill::Reorder => {
                         format!("{who} puts its sub-units back in order for {mp} MP (G17.4.3)")
                     }

@@ -119,6 +119,7 @@ impl GloryEmpire {
                     entering: false,
                     halted: false,
                     faced: false,
+                    squared_at: None,
                     skirmished: false,
                     disorder: m.disorder.clone(),
                 };
@@ -179,6 +180,7 @@ impl GloryEmpire {
                     entering: false,
                     halted: false,
                     faced: false,
+                    squared_at: None,
                     skirmished: false,
                     disorder: m.disorder.clone(),
                 });

@@ -27,6 +27,7 @@ impl GloryEmpire {
             faced: false,
             skirmished: false,
             disorder: MoveDisorder::default(),
+            squared_at: None,
         }
     }
 

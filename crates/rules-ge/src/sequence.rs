@@ -63,6 +63,8 @@ impl GloryEmpire {
                 used: [0; 4],
                 howitzer: false,
                 canister: false,
+                detached: None,
+                left_gtf: None,
             })
             .collect();
         let mut leaders: Vec<Leader> = d
@@ -80,6 +82,7 @@ impl GloryEmpire {
                 orders_checked: false,
                 order_limited: false,
                 fatigue: crate::state::Fatigue::default(),
+                gtf: crate::gtf::Gtf::default(),
             })
             .collect();
         let mut next = 1_000_000u32;
@@ -141,6 +144,10 @@ impl GloryEmpire {
                 .collect::<Vec<_>>(),
         );
         self.check_garrisons(&mut s, &mut ev);
+        // G17.2 The scenario's GTF markers.
+        for &(l, kind) in &d.gtfs {
+            s.leaders[l.ix()].gtf.kind = Some(kind);
+        }
         // RULING: the set-up is followed by a Command Status Phase for both sides.
         for side in Side::ALL {
             self.command_status_phase(&mut s, side, false, &mut ev);
@@ -166,6 +173,7 @@ impl GloryEmpire {
                 | Frame::Fatigue(_)
                 | Frame::Howitzer(_)
                 | Frame::Rolling(_)
+                | Frame::Evolution(..)
                 | Frame::Check(_)
                 | Frame::FireRoll(_)
                 | Frame::FireApply(_)
@@ -331,6 +339,7 @@ impl GloryEmpire {
                 Frame::Fatigue(_) => self.fatigue_roll(s, v, ev),
                 Frame::Howitzer(_) => self.howitzer_roll(s, v, ev),
                 Frame::Rolling(_) => self.rolling_roll(s, v, ev),
+                Frame::Evolution(..) => self.evolution_roll(s, v, ev),
                 _ => {}
             }
             return;
@@ -417,7 +426,8 @@ impl GloryEmpire {
                 | Frame::OrdersPass(_)
                 | Frame::Resupply(_)
                 | Frame::Howitzer(_)
-                | Frame::Fatigue(_) => false,
+                | Frame::Fatigue(_)
+                | Frame::Evolution(..) => false,
                 Frame::Rolling(_) => self.rolling_auto(s, ev),
             };
         }

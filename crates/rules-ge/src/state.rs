@@ -165,6 +165,12 @@ pub struct Troop {
     /// G18.6 The Prone marker (Brigade Game).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub prone: bool,
+    /// G17.5 The aide-de-camp leading the Detached Regiment it belongs to (Brigade Game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detached: Option<LeaderId>,
+    /// G17.2.4 The turn in which it left its GTF (0: it has not), and the leader of that GTF.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_gtf: Option<(u8, LeaderId)>,
     /// G19.1 The boxes of each round marked off on its Ammunition Sheet (Brigade Game), by
     /// [`crate::artillery::Round::ix`].
     #[serde(default, skip_serializing_if = "none_used")]
@@ -227,6 +233,9 @@ pub struct Leader {
     /// G22 His brigade's fatigue (Brigade Game).
     #[serde(default, skip_serializing_if = "Fatigue::is_none")]
     pub fatigue: Fatigue,
+    /// G17.1, G17.2 His brigade's GTF marker and command method (Brigade Game).
+    #[serde(default, skip_serializing_if = "crate::gtf::Gtf::is_none")]
+    pub gtf: crate::gtf::Gtf,
 }
 
 /// G22 A brigade's fatigue, kept on its leader.
@@ -320,6 +329,10 @@ pub struct Moving {
     /// B9.4, B9.5 What the move has gathered for its Disorder Check (Battalion Game).
     #[serde(default, skip_serializing_if = "MoveDisorder::is_empty")]
     pub disorder: MoveDisorder,
+    /// G18.4 The hex where the group left a Closed Square in this move: it forms none there
+    /// again (ge-rulings 145).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squared_at: Option<Cell>,
 }
 
 /// B9.4 What a move gathers for the Disorder Check at its end, and B9.5 whether the group may
@@ -920,6 +933,9 @@ pub enum Frame {
     Howitzer(Howitzer),
     /// G19.6 A Rolling Shot's Line of Fire still to strike.
     Rolling(Rolling),
+    /// G17.3.1 The Evolution Check d10 of this brigade leader's GTF after an evolution of this
+    /// class (Brigade Game).
+    Evolution(LeaderId, crate::gtf::EvolutionClass),
 }
 
 /// G20.1 A Wave Charge: up to four cavalry counters charging one target, one after the other.

@@ -84,6 +84,8 @@ pub const RULES_SECTIONS: &[&str] = &[
     "reactions",
     "nation",
     "supply",
+    "gtf",
+    "brigade",
 ];
 
 /// Unit kinds.

@@ -247,6 +247,7 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Some(Frame::Fatigue(_)) => Some("a Fatigue Check roll (G22.1)".to_string()),
         Some(Frame::Howitzer(_)) => Some("a Howitzer Attack roll (G19.7.2)".to_string()),
         Some(Frame::Rolling(_)) => Some("a Rolling Shot (G19.6)".to_string()),
+        Some(Frame::Evolution(..)) => Some("an Evolution Check roll (G17.3.1)".to_string()),
         Some(Frame::OrdersPass(_)) => Some("an order passed down (B5.4.2)".to_string()),
         Some(Frame::ChargeMove(cm)) => Some(format!(
             "a Charge Movement from {} (B13.2.5)",

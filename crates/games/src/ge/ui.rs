@@ -321,7 +321,7 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
         .map(|a| {
             let mut h = ActionHint::plain(g.action_notation(a), g.describe_action(s, a));
             match *a {
-                Action::Attach { unit, leader } => {
+                Action::Attach { unit, leader } | Action::Detach { unit, leader } => {
                     h.unit = Some(uid(g, unit));
                     h.hex = at(unit);
                     h.target_unit = Some(lid(g, leader));
@@ -330,7 +330,11 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                 | Action::OrdersInitiative { leader, .. }
                 | Action::OrdersCheck { leader, .. }
                 | Action::PassOrder(leader)
-                | Action::Recover(leader) => {
+                | Action::Recover(leader)
+                | Action::Gtf { leader, .. }
+                | Action::Evolve { leader, .. }
+                | Action::CompleteEvolution(leader)
+                | Action::Rejoin(leader) => {
                     h.unit = Some(lid(g, leader));
                     h.hex = leader_at(leader);
                 }

@@ -1,0 +1,1003 @@
+//! G17 Brigade Command (Brigade Game): a brigade leader's units are In Command through a Grand
+//! Tactical Formation (GTF), a Grand Column or a Line of Battle, single or double (G17.1,
+//! G17.2), or by the Battalion Game's method with a Command Range of 0 (G17.1.1).
+//!
+//! The GTF marker is kept on the brigade leader ([`Gtf`] in [`crate::state::Leader`]). The
+//! scenario's `[[gtf]]` entries set the markers at the start; in each Command Attachment Phase a
+//! brigade leader may drop his marker (the Battalion method) or, without one, take one (reform).
+//! RULING: the method is chosen once a turn, in the Command Attachment Phase, and holds for both
+//! Command Status Phases of the turn (ge-rulings 140). The evolutions (G17.3) change the
+//! marker in the Movement Phase: the Easy ones between single and double GTFs at once, the
+//! others under an Evolution in Progress marker ended by an Evolution Check (ge-rulings 148 to
+//! 150); outside an evolution the Directing Unit does not turn (ge-rulings 154). Units moving
+//! before their Directing Unit leave the GTF, and coming back into it is an illegal evolution
+//! (G17.2.4, ge-rulings 153).
+
+use crate::GloryEmpire;
+use crate::action::Action;
+use crate::data::{Arm, Cell, Formation, LeaderId, Size, UnitId};
+use crate::event::Event;
+use crate::state::{LeaderStatus, State};
+use coupdoeil_engine::Side;
+use coupdoeil_hex::Facing;
+use serde::{Deserialize, Serialize};
+
+/// G17.2 The kinds of Grand Tactical Formation, the GTF markers of Figure 30.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GtfKind {
+    /// G17.2.1 Grand Column: one string of units behind the Directing Unit.
+    GrandColumn,
+    /// G17.2.1 Double Grand Column: two strings.
+    DoubleGrandColumn,
+    /// G17.2.2 Line of Battle: one line through the Directing Unit.
+    LineOfBattle,
+    /// G17.2.2 Double Line of Battle: two lines.
+    DoubleLineOfBattle,
+}
+
+impl GtfKind {
+    /// All kinds, in marker order.
+    pub const ALL: [GtfKind; 4] = [
+        GtfKind::GrandColumn,
+        GtfKind::DoubleGrandColumn,
+        GtfKind::LineOfBattle,
+        GtfKind::DoubleLineOfBattle,
+    ];
+
+    /// The notation name: `gc`, `double-gc`, `lob`, `double-lob`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            GtfKind::GrandColumn => "gc",
+            GtfKind::DoubleGrandColumn => "double-gc",
+            GtfKind::LineOfBattle => "lob",
+            GtfKind::DoubleLineOfBattle => "double-lob",
+        }
+    }
+
+    /// The marker's name.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            GtfKind::GrandColumn => "Grand Column",
+            GtfKind::DoubleGrandColumn => "Double Grand Column",
+            GtfKind::LineOfBattle => "Line of Battle",
+            GtfKind::DoubleLineOfBattle => "Double Line of Battle",
+        }
+    }
+
+    /// The kind of a notation name.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<GtfKind> {
+        GtfKind::ALL.into_iter().find(|k| k.name() == text)
+    }
+
+    /// A Grand Column, single or double.
+    #[must_use]
+    pub fn column(self) -> bool {
+        matches!(self, GtfKind::GrandColumn | GtfKind::DoubleGrandColumn)
+    }
+
+    /// G17.3.4, G17.3.5 The kind an Easy evolution turns it into: single to double and back.
+    #[must_use]
+    pub fn easy_counterpart(self) -> GtfKind {
+        match self {
+            GtfKind::GrandColumn => GtfKind::DoubleGrandColumn,
+            GtfKind::DoubleGrandColumn => GtfKind::GrandColumn,
+            GtfKind::LineOfBattle => GtfKind::DoubleLineOfBattle,
+            GtfKind::DoubleLineOfBattle => GtfKind::LineOfBattle,
+        }
+    }
+
+    /// Formed in two strings or two lines.
+    #[must_use]
+    pub fn double(self) -> bool {
+        matches!(
+            self,
+            GtfKind::DoubleGrandColumn | GtfKind::DoubleLineOfBattle
+        )
+    }
+}
+
+/// G17.1, G17.2 A brigade leader's GTF marker and his choice of command method this turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Gtf {
+    /// The GTF marker on him: his units are In Command through it. `None`: the Battalion
+    /// method, with a Command Range of 0 (G17.1.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<GtfKind>,
+    /// The turn in which he last changed his method (one change a turn, ge-rulings 140).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub changed: u8,
+    /// G17.3.1 The Evolution in Progress marker: the evolution begun and the turn it began.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evolving: Option<(Evolution, u8)>,
+    /// G17.3.1, G17.4 The Evolution Check DRMs of the GTF as the evolution in progress began
+    /// (a double GTF, the order of a LOB), kept for its check.
+    #[serde(default, skip_serializing_if = "is_zero_i8")]
+    pub check_drm: i8,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero_i8(v: &i8) -> bool {
+    *v == 0
+}
+
+/// G17.3 How hard an evolution is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EvolutionClass {
+    /// No extra MP, no Evolution Check.
+    Easy,
+    /// The four classes with an Evolution Check, easiest first.
+    Simple,
+    /// See [`EvolutionClass::Simple`].
+    Ordinary,
+    /// See [`EvolutionClass::Simple`].
+    Difficult,
+    /// See [`EvolutionClass::Simple`].
+    Complex,
+}
+
+impl EvolutionClass {
+    /// The name in the charts (`simple` ...).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            EvolutionClass::Easy => "easy",
+            EvolutionClass::Simple => "simple",
+            EvolutionClass::Ordinary => "ordinary",
+            EvolutionClass::Difficult => "difficult",
+            EvolutionClass::Complex => "complex",
+        }
+    }
+}
+
+/// G17.3.6 to G17.3.9 The evolutions that change a GTF's kind or its front (the Easy ones
+/// between single and double GTFs are marker changes, [`GtfKind::easy_counterpart`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Evolution {
+    /// G17.3.6 GC to LOB by Processional Deployment (Simple).
+    DeployProcessional,
+    /// G17.3.6 GC to LOB a Tiroirs (Difficult).
+    DeployTiroirs,
+    /// G17.3.6 GC to LOB by the Direct Route (Complex).
+    DeployDirect,
+    /// G17.3.6 Display the Close Column: a GC of Close Columns to LOB (Ordinary).
+    DisplayCloseColumn,
+    /// G17.3.7 LOB to GC by Processional Deployment reversed (Simple).
+    FormProcessional,
+    /// G17.3.7 LOB to GC a Tiroirs (Difficult).
+    FormTiroirs,
+    /// G17.3.7 LOB to GC by the Direct Route (Complex).
+    FormDirect,
+    /// G17.3.7 LOB to a Closed GC by the flank (Ordinary).
+    FormClosedColumn,
+    /// G17.3.8 LOB Change of Front by Marching Out (Simple).
+    MarchingOut,
+    /// G17.3.8 LOB Change of Front Wheeling forward (Ordinary).
+    WheelForward,
+    /// G17.3.8 LOB Change of Front Wheeling backward (Difficult).
+    WheelBackward,
+    /// G17.3.8 LOB Change of Front by Pivot in Place (Complex).
+    PivotInPlace,
+    /// G17.3.9 GC Change of Front: Follow the Leader (Easy).
+    FollowTheLeader,
+    /// G17.3.9 GC Change of Front: the Prompt Maneuver (Ordinary).
+    PromptManeuver,
+}
+
+impl Evolution {
+    /// All evolutions, in rule order.
+    pub const ALL: [Evolution; 14] = [
+        Evolution::DeployProcessional,
+        Evolution::DeployTiroirs,
+        Evolution::DeployDirect,
+        Evolution::DisplayCloseColumn,
+        Evolution::FormProcessional,
+        Evolution::FormTiroirs,
+        Evolution::FormDirect,
+        Evolution::FormClosedColumn,
+        Evolution::MarchingOut,
+        Evolution::WheelForward,
+        Evolution::WheelBackward,
+        Evolution::PivotInPlace,
+        Evolution::FollowTheLeader,
+        Evolution::PromptManeuver,
+    ];
+
+    /// G17.3.6-G17.3.9 Its class.
+    #[must_use]
+    pub fn class(self) -> EvolutionClass {
+        use Evolution::*;
+        match self {
+            FollowTheLeader => EvolutionClass::Easy,
+            DeployProcessional | FormProcessional | MarchingOut => EvolutionClass::Simple,
+            DisplayCloseColumn | FormClosedColumn | WheelForward | PromptManeuver => {
+                EvolutionClass::Ordinary
+            }
+            DeployTiroirs | FormTiroirs | WheelBackward => EvolutionClass::Difficult,
+            DeployDirect | FormDirect | PivotInPlace => EvolutionClass::Complex,
+        }
+    }
+
+    /// The notation name (`deploy-processional` ...).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        use Evolution::*;
+        match self {
+            DeployProcessional => "deploy-processional",
+            DeployTiroirs => "deploy-tiroirs",
+            DeployDirect => "deploy-direct",
+            DisplayCloseColumn => "display-close-column",
+            FormProcessional => "form-processional",
+            FormTiroirs => "form-tiroirs",
+            FormDirect => "form-direct",
+            FormClosedColumn => "form-closed-column",
+            MarchingOut => "marching-out",
+            WheelForward => "wheel-forward",
+            WheelBackward => "wheel-backward",
+            PivotInPlace => "pivot-in-place",
+            FollowTheLeader => "follow-the-leader",
+            PromptManeuver => "prompt-maneuver",
+        }
+    }
+
+    /// The evolution of a notation name.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Evolution> {
+        Evolution::ALL.into_iter().find(|e| e.name() == text)
+    }
+
+    /// In words, with its rule.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        use Evolution::*;
+        match self {
+            DeployProcessional => "deploy into Line of Battle by Processional Deployment (G17.3.6)",
+            DeployTiroirs => "deploy into Line of Battle a Tiroirs (G17.3.6)",
+            DeployDirect => "deploy into Line of Battle by the Direct Route (G17.3.6)",
+            DisplayCloseColumn => "display the Close Column into Line of Battle (G17.3.6)",
+            FormProcessional => "form Grand Column by Processional Deployment (G17.3.7)",
+            FormTiroirs => "form Grand Column a Tiroirs (G17.3.7)",
+            FormDirect => "form Grand Column by the Direct Route (G17.3.7)",
+            FormClosedColumn => "form a Closed Grand Column (G17.3.7)",
+            MarchingOut => "change front by Marching Out (G17.3.8)",
+            WheelForward => "change front Wheeling forward (G17.3.8)",
+            WheelBackward => "change front Wheeling backward (G17.3.8)",
+            PivotInPlace => "change front by Pivot in Place (G17.3.8)",
+            FollowTheLeader => "change front by Follow the Leader (G17.3.9)",
+            PromptManeuver => "change front by the Prompt Maneuver (G17.3.9)",
+        }
+    }
+
+    /// The GTF it starts from is a Grand Column (else a Line of Battle).
+    #[must_use]
+    pub fn from_column(self) -> bool {
+        use Evolution::*;
+        matches!(
+            self,
+            DeployProcessional
+                | DeployTiroirs
+                | DeployDirect
+                | DisplayCloseColumn
+                | FollowTheLeader
+                | PromptManeuver
+        )
+    }
+
+    /// The GTF it ends in, from `kind`: a deployment forms a single LOB, a GC formed from a
+    /// LOB is single, a Change of Front keeps the kind (ge-rulings 149).
+    #[must_use]
+    pub fn target(self, kind: GtfKind) -> GtfKind {
+        use Evolution::*;
+        match self {
+            DeployProcessional | DeployTiroirs | DeployDirect | DisplayCloseColumn => {
+                GtfKind::LineOfBattle
+            }
+            FormProcessional | FormTiroirs | FormDirect | FormClosedColumn => GtfKind::GrandColumn,
+            _ => kind,
+        }
+    }
+}
+
+/// G17.3.1 The modified Evolution Check roll at or above which the evolution succeeds.
+pub const EVOLUTION_PASS: i8 = 2;
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(v: &u8) -> bool {
+    *v == 0
+}
+
+impl Gtf {
+    /// No marker and no change made (every leader below the Brigade level).
+    #[must_use]
+    pub fn is_none(&self) -> bool {
+        *self == Gtf::default()
+    }
+}
+
+/// How far `x` lies ahead of `from` along facing `f`, and the depth of one hex row that way, in
+/// the same units (cube coordinates dotted with the facing's direction: a row is 2 for a hexside
+/// facing, 3 for a vertex facing). Negative: behind.
+pub(crate) fn depth(board: &crate::data::Board, from: Cell, f: Facing, x: Cell) -> (i32, i32) {
+    let (a, b) = (board.hex(from), board.hex(x));
+    let (dq, dr) = (b.q - a.q, b.r - a.r);
+    let ds = -dq - dr;
+    let (v, row) = match (f.as_edge(), f.as_vertex()) {
+        (Some(e), _) => (e.delta(), 2),
+        (None, Some(v)) => (v.delta(), 3),
+        (None, None) => return (0, 2),
+    };
+    let vs = -v.q - v.r;
+    (dq * v.q + dr * v.r + ds * vs, row)
+}
+
+impl GloryEmpire {
+    /// G17.1 A Brigade Leader: whatever his rank, every subordinate of his is a combat unit
+    /// (he has units and no subordinate leaders on the Command Display). Brigade Game only
+    /// (ge-rulings 141).
+    #[must_use]
+    pub fn brigade_leader(&self, l: LeaderId) -> bool {
+        let d = &self.data.leaders[l.ix()];
+        self.brigade() && d.subordinates.is_empty() && !d.units.is_empty()
+    }
+
+    /// G17.1, G17.5 Whether leader `l` commands as a brigade leader now: a brigade leader, or an
+    /// aide-de-camp leading a Detached Regiment.
+    #[must_use]
+    pub fn gtf_leader(&self, s: &State, l: LeaderId) -> bool {
+        self.brigade_leader(l) || self.brigade() && self.detachment(s, l).is_some()
+    }
+
+    /// G17.1.2, G17.5 Whether `u` is one of leader `l`'s own units (a unit of his brigade not
+    /// detached, or of the Detached Regiment he leads), which may direct his GTF.
+    #[must_use]
+    pub fn own_unit(&self, s: &State, l: LeaderId, u: UnitId) -> bool {
+        match s.troop(u).detached {
+            Some(a) => a == l,
+            None => self.data.troops[u.ix()].leader == l,
+        }
+    }
+
+    /// G17.2 The GTF marker of a brigade leader on the map (`None`: the Battalion method).
+    #[must_use]
+    pub fn gtf_of(&self, s: &State, l: LeaderId) -> Option<GtfKind> {
+        if !self.gtf_leader(s, l) {
+            return None;
+        }
+        s.leader(l).gtf.kind
+    }
+
+    /// G17.1.2 The units of a brigade leader's GTF on the map: his own and the assets attached
+    /// to him this turn (5.3.3), which must meet the same requirements.
+    #[must_use]
+    pub fn gtf_members(&self, s: &State, l: LeaderId) -> Vec<UnitId> {
+        (0..s.troops.len())
+            .map(|i| UnitId(i as u8))
+            .filter(|&u| {
+                let t = s.troop(u);
+                t.cell.is_some() && t.gone.is_none() && self.command_leader(s, u) == Some(l)
+            })
+            .collect()
+    }
+
+    /// G17.1.2 The Directing Unit of a brigade leader's GTF: a combat unit of his own (an asset
+    /// may not direct) stacked with him, the top one when there are several (RULING, ge-rulings
+    /// 141); in a Line of Battle it must be in a close order formation (G17.2.2).
+    #[must_use]
+    pub fn directing_unit(&self, s: &State, l: LeaderId) -> Option<UnitId> {
+        let kind = self.gtf_of(s, l)?;
+        let ld = s.leader(l);
+        if ld.status != LeaderStatus::OnMap {
+            return None;
+        }
+        let c = ld.cell?;
+        s.stack(c).into_iter().find(|&u| {
+            self.own_unit(s, l, u) && (kind.column() || s.troop(u).formation.close_order())
+        })
+    }
+
+    /// G17.2 The units of brigade leader `l`'s GTF that are In Command through it now
+    /// (indexed by unit id): the Grand Column's strings (G17.2.1) or the Line of Battle's
+    /// lines (G17.2.2), the SeD companies near them, less those stacked with another brigade's
+    /// GTF (G17.1.2).
+    #[must_use]
+    pub fn gtf_command(&self, s: &State, l: LeaderId) -> Vec<bool> {
+        let mut ic = vec![false; s.troops.len()];
+        let (Some(kind), Some(du)) = (self.gtf_of(s, l), self.directing_unit(s, l)) else {
+            return ic;
+        };
+        let side = self.data.leaders[l.ix()].side;
+        let members = self.gtf_members(s, l);
+        let du_cell = s.troop(du).cell.unwrap_or(Cell(0));
+        let board = &self.data.board;
+        let f = s.troop(du).facing;
+        // G17.1.2 SeD companies are judged apart, by their distance to the others.
+        let company = |u: UnitId| {
+            let d = &self.data.troops[u.ix()];
+            d.arm() == Arm::Infantry
+                && d.size == Size::Company
+                && s.troop(u).formation == Formation::Sed
+        };
+        let cells_of = |us: &[UnitId]| {
+            let mut v: Vec<Cell> = us.iter().filter_map(|&u| s.troop(u).cell).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let ranked: Vec<UnitId> = members.iter().copied().filter(|&u| !company(u)).collect();
+        if s.leader(l).gtf.evolving.is_some() {
+            // G17.2.3 With an Evolution in Progress its units may be out of place (ge-rulings
+            // 149).
+            for &u in &ranked {
+                ic[u.ix()] = true;
+            }
+        } else if kind.column() {
+            let hexes = cells_of(&ranked);
+            let behind = |lead: Cell, x: Cell| {
+                x == lead || depth(board, du_cell, f, x).0 < depth(board, du_cell, f, lead).0
+            };
+            // G17.2.1 A contiguous string in the DU's hex or in hexes behind it.
+            let string = |lead: Cell, pool: &[Cell]| {
+                let mut got = vec![lead];
+                let mut i = 0;
+                while i < got.len() {
+                    let c = got[i];
+                    for &x in pool {
+                        if !got.contains(&x) && board.adjacent(c, x) && behind(lead, x) {
+                            got.push(x);
+                        }
+                    }
+                    i += 1;
+                }
+                got
+            };
+            let mut good = string(du_cell, &hexes);
+            if kind.double() {
+                // G17.2.1 The second string: its leading hex (the farthest forward, then the
+                // nearest the DU) must see the DU, friendly units not blocking (RULING,
+                // ge-rulings 142).
+                let rest: Vec<Cell> = hexes
+                    .iter()
+                    .copied()
+                    .filter(|c| !good.contains(c))
+                    .collect();
+                let mut leads = rest.clone();
+                leads.sort_by_key(|&c| {
+                    (
+                        -depth(board, du_cell, f, c).0,
+                        board.distance(du_cell, c),
+                        c,
+                    )
+                });
+                if let Some(&lead) = leads
+                    .iter()
+                    .find(|&&c| self.los_through_friends(s, side, c, du_cell))
+                {
+                    good.extend(string(lead, &rest));
+                }
+            }
+            for &u in &ranked {
+                if s.troop(u).cell.is_some_and(|c| good.contains(&c)) {
+                    ic[u.ix()] = true;
+                }
+            }
+        } else {
+            // G17.2.2 Same facing as the DU (a hexside and a vertex beside it count as one),
+            // a clear LOS to it through friends, and on its straight line: within half a hex
+            // row of the line through the DU across its facing (RULING, ge-rulings 143).
+            let ok = |u: UnitId| {
+                let t = s.troop(u);
+                let c = t.cell.unwrap_or(du_cell);
+                t.facing.steps_to(f) <= 1 && self.los_through_friends(s, side, c, du_cell)
+            };
+            let on = |u: UnitId, line: i32| {
+                let c = s.troop(u).cell.unwrap_or(du_cell);
+                let (d, row) = depth(board, du_cell, f, c);
+                2 * (d - line).abs() <= row
+            };
+            for &u in &ranked {
+                ic[u.ix()] = ok(u) && on(u, 0);
+            }
+            if kind.double() {
+                // The second line: through the conforming unit off the first that is nearest
+                // the DU (RULING, ge-rulings 143).
+                let mut off: Vec<UnitId> = ranked
+                    .iter()
+                    .copied()
+                    .filter(|&u| !ic[u.ix()] && ok(u))
+                    .collect();
+                off.sort_by_key(|&u| {
+                    let c = s.troop(u).cell.unwrap_or(du_cell);
+                    (board.distance(du_cell, c), c, u)
+                });
+                if let Some(&first) = off.first() {
+                    let c = s.troop(first).cell.unwrap_or(du_cell);
+                    let line = depth(board, du_cell, f, c).0;
+                    for &u in &off {
+                        if on(u, line) {
+                            ic[u.ix()] = true;
+                        }
+                    }
+                }
+            }
+        }
+        // G17.1.2 SeD companies: within 2 hexes of a unit of the brigade In Command by the GTF
+        // (RULING: not through another company, ge-rulings 144).
+        let anchors: Vec<Cell> = ranked
+            .iter()
+            .filter(|&&u| ic[u.ix()])
+            .filter_map(|&u| s.troop(u).cell)
+            .collect();
+        for &u in &members {
+            if company(u)
+                && let Some(c) = s.troop(u).cell
+            {
+                ic[u.ix()] = anchors.iter().any(|&a| board.distance(a, c) <= 2);
+            }
+        }
+        // G17.1.2 Stacked with units of another GTF: Out of Command.
+        for &u in &members {
+            let Some(c) = s.troop(u).cell else { continue };
+            let mixed = s.stack(c).into_iter().any(|x| {
+                self.command_leader(s, x)
+                    .is_some_and(|o| o != l && self.gtf_of(s, o).is_some())
+            });
+            if mixed {
+                ic[u.ix()] = false;
+            }
+        }
+        ic
+    }
+
+    /// G17.1, G17.1.1 Whether unit `u`, whose command leader is brigade leader `l`, is In
+    /// Command now: through his GTF, or under the Battalion method only when stacked with him.
+    #[must_use]
+    pub(crate) fn brigade_unit_in_command(
+        &self,
+        s: &State,
+        l: LeaderId,
+        u: UnitId,
+        gtf: &[bool],
+    ) -> bool {
+        if self.gtf_of(s, l).is_some() {
+            gtf.get(u.ix()).copied().unwrap_or(false)
+        } else {
+            s.troop(u).cell.is_some() && s.troop(u).cell == s.leader(l).cell
+        }
+    }
+
+    /// G17.1.2 The GTF a unit belongs to: its command leader's, when he is a brigade leader
+    /// with a GTF marker.
+    #[must_use]
+    pub fn gtf_leader_of(&self, s: &State, u: UnitId) -> Option<LeaderId> {
+        self.command_leader(s, u)
+            .filter(|&l| self.gtf_of(s, l).is_some())
+    }
+
+    /// G17.1.2 Whether moving `units` of a GTF, ending their move in `cell`, are stacked there
+    /// with units of another GTF (RULING: units in no GTF do not count, ge-rulings 147).
+    #[must_use]
+    pub fn ends_among_other_gtf(&self, s: &State, units: &[UnitId], cell: Cell) -> bool {
+        if !self.brigade() {
+            return false;
+        }
+        let mine: Vec<LeaderId> = units
+            .iter()
+            .filter_map(|&u| self.gtf_leader_of(s, u))
+            .collect();
+        !mine.is_empty()
+            && s.stack(cell).into_iter().any(|x| {
+                !units.contains(&x) && self.gtf_leader_of(s, x).is_some_and(|o| !mine.contains(&o))
+            })
+    }
+
+    /// G17.1 The Command Attachment Phase choices of the acting side's brigade leaders on the
+    /// map, each once a turn: drop the GTF marker for the Battalion method, or, without one,
+    /// take a marker while stacked with a unit of his own (reforming a GTF) (ge-rulings 140).
+    pub(crate) fn gtf_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        if !self.brigade() {
+            return;
+        }
+        for (i, d) in self.data.leaders.iter().enumerate() {
+            let l = LeaderId(i as u8);
+            let st = s.leader(l);
+            if d.side != side
+                || !self.gtf_leader(s, l)
+                || st.status != LeaderStatus::OnMap
+                || st.gtf.changed == s.turn
+            {
+                continue;
+            }
+            match st.gtf.kind {
+                Some(_) => out.push(Action::Gtf {
+                    leader: l,
+                    kind: None,
+                }),
+                None => {
+                    let own = st
+                        .cell
+                        .is_some_and(|c| s.stack(c).into_iter().any(|u| self.own_unit(s, l, u)));
+                    if own {
+                        for k in GtfKind::ALL {
+                            out.push(Action::Gtf {
+                                leader: l,
+                                kind: Some(k),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// G17.3 The brigade leaders' evolutions, in the Movement Phase while no group is moving:
+    /// the Easy change between a single and a double GTF (G17.3.4, G17.3.5: the units march
+    /// into or out of the second line or column in their own moves, and the marker follows);
+    /// beginning one of the other evolutions (G17.3.6-G17.3.9), before any unit of the GTF has
+    /// moved in the phase and with the GTF in formation; completing the one in progress.
+    /// RULING: one change of marker or evolution begun a turn, this or the Command Attachment
+    /// Phase's (ge-rulings 148, 149).
+    pub(crate) fn gtf_move_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        use crate::state::Stage;
+        if !self.brigade() || !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) {
+            return;
+        }
+        // G17.3.1 A Reserve Movement Phase may complete an evolution, and begins none.
+        let reserve = s.stage == Stage::ReserveMovement;
+        for (i, d) in self.data.leaders.iter().enumerate() {
+            let l = LeaderId(i as u8);
+            let st = s.leader(l);
+            if d.side != side || st.status != LeaderStatus::OnMap {
+                continue;
+            }
+            let Some(k) = self.gtf_of(s, l) else { continue };
+            if st.gtf.evolving.is_some() {
+                // In the Reserve Movement Phase, a brigade under a Reserve order (4.2.5).
+                if !reserve || self.leader_order(s, l) == Some(crate::state::OrderKind::Reserve) {
+                    out.push(Action::CompleteEvolution(l));
+                }
+                continue;
+            }
+            if reserve || st.gtf.changed == s.turn {
+                continue;
+            }
+            out.push(Action::Gtf {
+                leader: l,
+                kind: Some(k.easy_counterpart()),
+            });
+            if !self.may_begin_evolution(s, l) {
+                continue;
+            }
+            for e in Evolution::ALL {
+                if e.from_column() == k.column()
+                    && (e != Evolution::DisplayCloseColumn || self.all_close_columns(s, l))
+                {
+                    out.push(Action::Evolve {
+                        leader: l,
+                        evolution: e,
+                    });
+                }
+            }
+        }
+    }
+
+    /// G17.3 Whether brigade leader `l`'s GTF may begin an evolution now: none of its units
+    /// has moved in this phase, and every one on the map is In Command through it (RULING,
+    /// ge-rulings 149: "in a straight line" read as the GTF's own requirements).
+    #[must_use]
+    pub fn may_begin_evolution(&self, s: &State, l: LeaderId) -> bool {
+        if self.directing_unit(s, l).is_none() {
+            return false;
+        }
+        let members = self.gtf_members(s, l);
+        let ic = self.gtf_command(s, l);
+        !members.is_empty() && members.iter().all(|&u| ic[u.ix()] && !s.troop(u).moved)
+    }
+
+    /// G17.3.6 Display the Close Column: every infantry unit of the GC in Close Column.
+    fn all_close_columns(&self, s: &State, l: LeaderId) -> bool {
+        self.gtf_members(s, l).into_iter().all(|u| {
+            self.data.troops[u.ix()].arm() != Arm::Infantry
+                || s.troop(u).formation == Formation::Column
+                    && s.troop(u).column == Some(crate::data::ColumnKind::Close)
+        })
+    }
+
+    /// G17.3.1 Whether the side must still complete an evolution begun in an earlier turn: it
+    /// must be completed in the next friendly Movement Phase, so that phase does not end
+    /// before (RULING, ge-rulings 149).
+    #[must_use]
+    pub fn evolution_due(&self, s: &State, side: Side) -> bool {
+        self.brigade()
+            && s.stage == crate::state::Stage::Movement
+            && self.data.leaders.iter().enumerate().any(|(i, d)| {
+                let st = &s.leaders[i];
+                d.side == side
+                    && st.status == LeaderStatus::OnMap
+                    && st.gtf.kind.is_some()
+                    && st.gtf.evolving.is_some_and(|(_, turn)| turn < s.turn)
+            })
+    }
+
+    /// G17.3.1 Whether a group of these units, beginning its move now, pays the evolution's
+    /// extra MP: a unit of a GTF whose evolution (not an Easy one) began in this turn's
+    /// Movement Phase (RULING: once, in the move each unit makes in that phase, ge-rulings
+    /// 149).
+    #[must_use]
+    pub fn evolution_mp(&self, s: &State, units: &[UnitId]) -> u8 {
+        if !self.brigade() || s.stage != crate::state::Stage::Movement {
+            return 0;
+        }
+        let paying = units.iter().any(|&u| {
+            self.gtf_leader_of(s, u).is_some_and(|l| {
+                s.leader(l)
+                    .gtf
+                    .evolving
+                    .is_some_and(|(e, turn)| turn == s.turn && e.class() != EvolutionClass::Easy)
+            })
+        });
+        u8::from(paying)
+    }
+
+    /// G17.3.1 A brigade leader begins an evolution: the Evolution in Progress marker.
+    pub(crate) fn do_evolve(&self, s: &mut State, l: LeaderId, e: Evolution, ev: &mut Vec<Event>) {
+        let turn = s.turn;
+        let drm = self.gtf_check_drm(s, l);
+        let g = &mut s.leaders[l.ix()].gtf;
+        g.check_drm = drm;
+        g.evolving = Some((e, turn));
+        g.changed = turn;
+        ev.push(Event::EvolutionBegun {
+            leader: l,
+            evolution: e,
+        });
+    }
+
+    /// G17.3.1 The evolution in progress is complete: the GTF takes its new marker and, unless
+    /// the evolution is Easy, makes an Evolution Check.
+    pub(crate) fn do_complete_evolution(&self, s: &mut State, l: LeaderId, ev: &mut Vec<Event>) {
+        let g = &mut s.leaders[l.ix()].gtf;
+        let Some((e, _)) = g.evolving.take() else {
+            return;
+        };
+        let Some(k) = g.kind else { return };
+        let to = e.target(k);
+        g.kind = Some(to);
+        ev.push(Event::EvolutionCompleted {
+            leader: l,
+            evolution: e,
+            kind: to,
+        });
+        if e.class() != EvolutionClass::Easy {
+            s.pending.push(crate::state::Frame::Evolution(l, e.class()));
+        }
+    }
+
+    /// G17.3.1, G17.4 The Evolution Check DRMs of brigade leader `l`'s GTF as it stands now,
+    /// from the authored chart: a double GTF's and a LOB's order (RULING, ge-rulings 150: the
+    /// GTF the evolution begins from).
+    #[must_use]
+    pub fn gtf_check_drm(&self, s: &State, l: LeaderId) -> i8 {
+        let Some(c) = &self.data.charts.evolution else {
+            return 0;
+        };
+        let double = self.gtf_of(s, l).is_some_and(GtfKind::double);
+        (if double { c.double } else { 0 }) + self.order_drm(s, l)
+    }
+
+    /// G17.3.1 The Evolution Check's DRM for brigade leader `l`'s GTF after an evolution of this
+    /// class: the class's, with the GTF's own (as its evolution in progress began, or as it
+    /// stands when none is).
+    #[must_use]
+    pub fn evolution_drm(&self, s: &State, l: LeaderId, class: EvolutionClass) -> i8 {
+        let Some(c) = &self.data.charts.evolution else {
+            return 0;
+        };
+        let g = &s.leader(l).gtf;
+        let own = if g.evolving.is_some() {
+            g.check_drm
+        } else {
+            self.gtf_check_drm(s, l)
+        };
+        c.class[class as usize] + own
+    }
+
+    /// G17.3.1 The Evolution Check die: the modified roll passes at 2 or more; below, each stack
+    /// of the GTF takes a Disorder Check at once.
+    pub(crate) fn evolution_roll(&self, s: &mut State, die: u8, ev: &mut Vec<Event>) {
+        let Some(crate::state::Frame::Evolution(l, class)) = s.pending.pop() else {
+            return;
+        };
+        let drm = self
+            .data
+            .charts
+            .evolution
+            .as_ref()
+            .map_or(0, |c| c.class[class as usize])
+            + s.leader(l).gtf.check_drm;
+        s.leaders[l.ix()].gtf.check_drm = 0;
+        let passed = die as i8 + drm >= EVOLUTION_PASS;
+        ev.push(Event::EvolutionCheck {
+            leader: l,
+            die,
+            drm,
+            passed,
+        });
+        if passed {
+            return;
+        }
+        let mut cells: Vec<Cell> = self
+            .gtf_members(s, l)
+            .into_iter()
+            .filter_map(|u| s.troop(u).cell)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        // The first stack's check is rolled first: pushed last.
+        for &c in cells.iter().rev() {
+            let units: Vec<UnitId> = s
+                .stack(c)
+                .into_iter()
+                .filter(|&u| self.command_leader(s, u) == Some(l))
+                .collect();
+            s.pending
+                .push(crate::state::Frame::Check(crate::state::Check {
+                    kind: crate::state::CheckKind::Disorder,
+                    cell: c,
+                    units,
+                    drm: 0,
+                    target: None,
+                    modifiers: Vec::new(),
+                    form: None,
+                    reserve: false,
+                    change: None,
+                }));
+        }
+    }
+
+    /// G17.1 A brigade leader takes a GTF marker, or drops his (the Battalion method).
+    pub(crate) fn do_gtf(
+        &self,
+        s: &mut State,
+        l: LeaderId,
+        kind: Option<GtfKind>,
+        ev: &mut Vec<Event>,
+    ) {
+        let turn = s.turn;
+        let g = &mut s.leaders[l.ix()].gtf;
+        g.kind = kind;
+        g.changed = turn;
+        // RULING (ge-rulings 149): dropping the marker abandons an evolution in progress.
+        if kind.is_none() {
+            g.evolving = None;
+            g.check_drm = 0;
+        }
+        ev.push(Event::Gtf { leader: l, kind });
+    }
+}
+
+impl GloryEmpire {
+    /// G17.2.3, G17.2.4 A group beginning its move in the Movement Phase: its units of a GTF
+    /// whose Directing Unit has not moved yet in the phase, and is not in the group, leave the
+    /// GTF (the units that leave move before the DU; RULING, ge-rulings 153: moving first is
+    /// the declaration). Not during an evolution, whose units move in any order.
+    pub(crate) fn leave_gtf(&self, s: &mut State, units: &[UnitId], ev: &mut Vec<Event>) {
+        if !self.brigade() || s.stage != crate::state::Stage::Movement {
+            return;
+        }
+        let mut by: Vec<(LeaderId, Vec<UnitId>)> = Vec::new();
+        for &u in units {
+            let Some(l) = self.gtf_leader_of(s, u) else {
+                continue;
+            };
+            if s.leader(l).gtf.evolving.is_some() {
+                continue;
+            }
+            let Some(du) = self.directing_unit(s, l) else {
+                continue;
+            };
+            if units.contains(&du) || s.troop(du).moved {
+                continue;
+            }
+            match by.iter_mut().find(|(x, _)| *x == l) {
+                Some((_, v)) => v.push(u),
+                None => by.push((l, vec![u])),
+            }
+        }
+        let turn = s.turn;
+        for (l, us) in by {
+            for &u in &us {
+                s.troop_mut(u).left_gtf = Some((turn, l));
+            }
+            ev.push(Event::GtfLeft {
+                leader: l,
+                units: us,
+            });
+        }
+    }
+
+    /// G17.2.4 At the side's Command Status Phase (not the Reserve one): units that left a GTF
+    /// in the previous turn and are In Command through it again (`ic`, indexed by unit) made an
+    /// illegal evolution, and every unit of that GTF and those that left worsen one level
+    /// (RULING, ge-rulings 153: "placed to rejoin" read as back In Command through it). The
+    /// marks of earlier turns are then cleared.
+    pub(crate) fn illegal_evolutions(
+        &self,
+        s: &mut State,
+        side: Side,
+        ic: &[bool],
+        ev: &mut Vec<Event>,
+    ) {
+        if !self.brigade() {
+            return;
+        }
+        let turn = s.turn;
+        let mut offenders: Vec<(LeaderId, Vec<UnitId>)> = Vec::new();
+        for i in 0..s.troops.len() {
+            let u = UnitId(i as u8);
+            if self.data.troops[i].side != side {
+                continue;
+            }
+            let Some((t, l)) = s.troop(u).left_gtf else {
+                continue;
+            };
+            if t >= turn {
+                continue;
+            }
+            s.troop_mut(u).left_gtf = None;
+            let back = t + 1 == turn
+                && ic.get(i).copied().unwrap_or(false)
+                && s.troop(u).cell.is_some()
+                && self.gtf_leader_of(s, u) == Some(l);
+            if back {
+                match offenders.iter_mut().find(|(x, _)| *x == l) {
+                    Some((_, v)) => v.push(u),
+                    None => offenders.push((l, vec![u])),
+                }
+            }
+        }
+        for (l, left) in offenders {
+            ev.push(Event::IllegalEvolution {
+                leader: l,
+                units: left,
+            });
+            // Every unit of the GTF (the leavers are back in it), stack by stack.
+            let members = self.gtf_members(s, l);
+            let mut cells: Vec<Cell> = members.iter().filter_map(|&u| s.troop(u).cell).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            for c in cells {
+                let stack: Vec<UnitId> = s
+                    .stack(c)
+                    .into_iter()
+                    .filter(|u| members.contains(u) && s.troop(*u).cell == Some(c))
+                    .collect();
+                self.worsen(s, &stack, 1, false, ev);
+            }
+        }
+    }
+}
+
+impl GloryEmpire {
+    /// G17.3 Whether a group with these units may not change its facing: it holds the
+    /// Directing Unit of a GTF with no evolution in progress, whose turning would be a Change of
+    /// Front made without one of the evolutions for it (RULING, ge-rulings 154). Facing
+    /// changes that other rules make (a retreat, a reaction, a facing chosen after a formation
+    /// change) are not barred.
+    #[must_use]
+    pub fn front_locked(&self, s: &State, units: &[UnitId]) -> bool {
+        use crate::state::Stage;
+        if !self.brigade() || !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) {
+            return false;
+        }
+        units.iter().any(|&u| {
+            self.gtf_leader_of(s, u).is_some_and(|l| {
+                s.leader(l).gtf.evolving.is_none() && self.directing_unit(s, l) == Some(u)
+            })
+        })
+    }
+}
