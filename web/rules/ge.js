@@ -96,6 +96,16 @@ const BRIGADE_MARK = {
 };
 const brigadeMarks = (u) => (u.markers || []).map((k) => BRIGADE_MARK[k] || [k, k.replace(/_/g, ' ')]);
 
+// A brigade's Grand Tactical Formation (G17.2), shown on its leader: the marker's short text and
+// its name with the rule.
+const GTF_MARK = {
+  gc: ['GC', 'Grand Column (G17.2.1)'],
+  'double-gc': ['2GC', 'Double Grand Column (G17.2.1)'],
+  lob: ['LOB', 'Line of Battle (G17.2.2)'],
+  'double-lob': ['2LOB', 'Double Line of Battle (G17.2.2)'],
+};
+const gtfWords = (l) => [l.gtf ? `${(GTF_MARK[l.gtf] || [0, l.gtf])[1]}` : '', l.evolving ? `Evolution in Progress: ${l.evolving}` : ''].filter(Boolean).join('; ');
+
 // A brigade's Fatigue (G22), shown on its leader: the level, and R while it recovers.
 const fatigueWords = (l) => (l.fatigue || l.recovering
   ? `Fatigue Level ${l.fatigue || 0}${l.recovering ? ', in Fatigue Recovery' : ''} (G22)`
@@ -159,9 +169,13 @@ function drawLeader(p, ctx) {
   const v = p.info.values || def.values || {};
   el('text', { x: 0, y: -4.2, 'text-anchor': 'middle', 'font-size': 5.2, 'font-weight': 800, fill: lk.ink, text: `${v.range ?? ''}` }, g);
   if (p.info.order) el('text', { x: 0, y: 8.4, 'text-anchor': 'middle', 'font-size': 4.6, fill: lk.ink, text: p.info.order.slice(0, 3).toUpperCase() }, g);
+  if (p.info.gtf || p.info.evolving) {
+    const text = `${p.info.gtf ? (GTF_MARK[p.info.gtf] || [p.info.gtf])[0] : ''}${p.info.evolving ? '·EV' : ''}`;
+    marker(g, text, '#3b4f7a', '#fff', 0, -16, gtfWords(p.info), Math.max(16, text.length * 4.6 + 6)).setAttribute('class', 'marker ge-gtf');
+  }
   const tired = fatigueWords(p.info);
   if (tired) marker(g, `F${p.info.fatigue || 0}${p.info.recovering ? 'R' : ''}`, '#c9a227', '#2b2418', 11, -11, tired, 16).setAttribute('class', 'marker ge-fatigue');
-  el('title', { text: `${def.name || p.unit} (${def.echelon || 'leader'}), command range ${v.range ?? '?'}${p.info.order ? `, ${p.info.order} order` : ''}${tired ? `, ${tired}` : ''}` }, g);
+  el('title', { text: `${def.name || p.unit} (${def.echelon || 'leader'}), command range ${v.range ?? '?'}${p.info.order ? `, ${p.info.order} order` : ''}${tired ? `, ${tired}` : ''}${gtfWords(p.info) ? `, ${gtfWords(p.info)}` : ''}` }, g);
   return g;
 }
 
@@ -420,6 +434,7 @@ function pieceInfo(p, ctx) {
     return `<b>${esc(d.name || p.unit)}</b><br>${esc(ctx.sideName(p.side))} ${esc(d.echelon || '')} leader${d.overall ? ', the Overall Commander' : ''}`
       + `<br>command range ${v.range} · fire ${signed(v.fsm ?? 0)} · morale ${signed(v.morale ?? 0)} · close combat ${signed(v.cvm ?? 0)} (5.2.1)`
       + `${d.er ? `<br>Efficiency Rating ${d.er}` : ''}${p.info.order ? `<br>${esc(cap(p.info.order))} order (5.4)` : ''}${p.info.repl ? '<br><span class="muted">a replacement (5.2.3)</span>' : ''}`
+      + `${gtfWords(p.info) ? `<br>${esc(gtfWords(p.info))}` : ''}`
       + `${fatigueWords(p.info) ? `<br>${esc(fatigueWords(p.info))}` : ''}`
       + `<br>in ${esc(p.hex)}${p.info.moved ? ', moved this phase' : ''}`;
   }
@@ -967,6 +982,7 @@ function legend(ctx) {
   items.push('values: SP-MV of the step showing; round counters are leaders (the number: command range; a double ring: the Overall Commander)');
   if (ctx.board.game === 'brigade') {
     items.push(`<svg width="22" height="12"><rect x="1" y="1" width="20" height="10" rx="2" fill="#2f5d50" stroke="#2b2418"/></svg> Brigade Game markers above a counter: ${Object.values(BRIGADE_MARK).map(([k, w]) => `${k} ${esc(w)}`).join(', ')}`);
+    items.push(`<svg width="22" height="12"><rect x="1" y="1" width="20" height="10" rx="2" fill="#3b4f7a" stroke="#2b2418"/></svg> on a brigade leader, his Grand Tactical Formation: ${Object.values(GTF_MARK).map(([k, w]) => `${k} ${esc(w)}`).join(', ')}; ·EV an Evolution in Progress (G17.3.1)`);
     items.push('<svg width="16" height="12"><rect x="1" y="1" width="14" height="10" rx="2" fill="#c9a227" stroke="#2b2418"/></svg> F1, F2 … on a brigade leader: its Fatigue Level, R while it recovers (G22)');
   }
   return items;

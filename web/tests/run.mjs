@@ -520,14 +520,24 @@ await test('the sound on your turn is off at first, remembered when turned on, a
   // Played on: no tone while the decisions stay ours, the tone when the computer has decided
   // and the decision comes back.
   let others = false;
+  let seen = (await state(page)).steps;
+  // Steps after `seen` that are neither ours nor dice: the computer's.
+  const theirs = async (upTo, mine) => {
+    const dice = new Set(await page.evaluate(() => window.coupdoeil.dice.map((d) => d.step)));
+    for (let k = seen + 1; k <= upTo; k++) if (k !== mine && !dice.has(k)) others = true;
+  };
   for (let i = 0; i < 80 && !(await page.evaluate(() => window.__turnSounds || 0)); i++) {
     const st = await state(page);
     if (st.your_turn) {
+      // The computer may have decided and handed the decision back between two polls.
+      await theirs(st.steps, st.your_last_step);
+      seen = Math.max(seen, st.steps);
       await decideSomething(page);
       const after = await state(page);
       const mine = after.your_last_step;
-      const dice = new Set(await page.evaluate(() => window.coupdoeil.dice.map((d) => d.step)));
-      for (let k = mine + 1; k <= after.steps; k++) if (!dice.has(k)) others = true;
+      seen = Math.max(seen, mine);
+      await theirs(after.steps, mine);
+      seen = Math.max(seen, after.steps);
     } else {
       others = true;
       await page.waitForTimeout(50);
@@ -1451,6 +1461,11 @@ await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))
   await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
   await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
   assert.equal(await page.locator('#map .ge-brigade-marker').count(), 0, 'no Brigade marker at the start');
+  // G17.2 The set-up gives every brigade leader a GTF marker, drawn on his counter.
+  const gtfs = await page.evaluate(() => [...document.querySelectorAll('#map .ge-gtf')].map((m) => ({ text: m.textContent, title: m.querySelector('title')?.textContent })));
+  const marked = await page.evaluate(() => window.coupdoeil.st.observation.leaders.filter((l) => l.gtf && l.hex).length);
+  assert.ok(marked >= 8 && gtfs.length === marked, `a GTF marker on each of ${marked} brigade leaders: ${gtfs.length}`);
+  assert.ok(gtfs.every((m) => /^2?(GC|LOB)/.test(m.text) && /\(G17\.2\.[12]\)/.test(m.title)), JSON.stringify(gtfs.slice(0, 4)));
   let prone = null;
   for (let i = 0; i < 200 && !prone; i++) {
     await myTurn(page);

@@ -80,6 +80,12 @@ pub struct SeenLeader {
     /// G22.3 His brigade is in Fatigue Recovery.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub recovering: bool,
+    /// G17.2 His brigade's GTF marker (`gc`, `double-gc`, `lob`, `double-lob`; Brigade Game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gtf: Option<String>,
+    /// G17.3.1 The evolution his brigade has in progress (the Evolution in Progress marker).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evolving: Option<String>,
 }
 
 /// The whole position, for one viewer.
@@ -208,6 +214,8 @@ impl GloryEmpire {
                 in_command: l.in_command,
                 fatigue: l.fatigue.level,
                 recovering: l.fatigue.recovering,
+                gtf: l.gtf.kind.map(|k| k.name().to_string()),
+                evolving: l.gtf.evolving.map(|(e, _)| e.title().to_string()),
             })
             .collect();
         let moving = s.moving.as_ref().map(|m| {
