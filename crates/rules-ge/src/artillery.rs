@@ -601,10 +601,34 @@ impl GloryEmpire {
             return;
         }
         let b = &self.data.board;
+        let Some(side) = s.stack(from).first().map(|u| self.data.troops[u.ix()].side) else {
+            return;
+        };
+        // Where the enemy stands within the reach and a little beyond: a Line of Fire that
+        // strikes none of them is not offered (ge-rulings 129), so an Initial Strike Hex whose
+        // ray passes far from all of them need not be traced.
+        let enemies: Vec<(f64, f64)> = (0..b.len())
+            .map(|i| Cell(i as u16))
+            .filter(|&c| {
+                b.distance(from, c) <= reach + 2
+                    && s.stack(c)
+                        .iter()
+                        .any(|&u| self.data.troops[u.ix()].side != side)
+            })
+            .map(|c| plane(b.cells[c.ix()].hex))
+            .collect();
+        if enemies.is_empty() {
+            return;
+        }
+        let o = plane(b.cells[from.ix()].hex);
         for i in 0..b.len() {
             let c = Cell(i as u16);
             let d = b.distance(from, c);
-            if d >= 1 && d <= reach && self.may_roll(s, from, c) {
+            if d >= 1
+                && d <= reach
+                && near_ray(o, plane(b.cells[c.ix()].hex), &enemies)
+                && self.may_roll(s, from, c)
+            {
                 out.push(crate::Action::RollingShot { from, ish: c });
             }
         }
@@ -729,4 +753,30 @@ impl GloryEmpire {
             round: None,
         }));
     }
+}
+
+/// A hex's centre on the plane, one unit between neighbouring centres (axial coordinates onto
+/// the triangular lattice; the map's orientation only turns it).
+fn plane(h: coupdoeil_hex::Hex) -> (f64, f64) {
+    let (q, r) = (f64::from(h.q), f64::from(h.r));
+    (q + r / 2.0, r * 3f64.sqrt() / 2.0)
+}
+
+/// Whether any of `points` lies ahead of `o` on the ray through `ish`, within one hex of it: a
+/// hex the straight line crosses has its centre within half a hex of it (and a spine's two
+/// hexes too), so a Line of Fire can strike nothing farther off. A quick filter before the
+/// full trace of [`GloryEmpire::may_roll`], never a reason to offer a shot.
+fn near_ray(o: (f64, f64), ish: (f64, f64), points: &[(f64, f64)]) -> bool {
+    let (dx, dy) = (ish.0 - o.0, ish.1 - o.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len == 0.0 {
+        return false;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    points.iter().any(|&(x, y)| {
+        let (px, py) = (x - o.0, y - o.1);
+        let along = px * ux + py * uy;
+        let off = (px * uy - py * ux).abs();
+        along >= -1.0 && off <= 1.0
+    })
 }

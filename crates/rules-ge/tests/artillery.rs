@@ -11,11 +11,11 @@
 mod common;
 use common::{B, F, Fx};
 use coupdoeil_engine::{Game, Viewer};
-use coupdoeil_ge::GloryEmpire;
 use coupdoeil_ge::artillery::Round;
-use coupdoeil_ge::data::Formation;
+use coupdoeil_ge::data::{Cell, Formation};
 use coupdoeil_ge::event::Event;
 use coupdoeil_ge::state::{Frame, Morale, Stage};
+use coupdoeil_ge::{Action, GloryEmpire};
 
 /// The test scenario played as the Brigade Game, then `edit`.
 fn ggame_with(edit: impl Fn(String) -> String) -> GloryEmpire {
@@ -870,4 +870,59 @@ fn g19_6_a_rolling_shot_is_offered_only_where_its_line_meets_the_enemy() {
     assert!(mods.contains(&"rolling shot, 1 hex past the ISH -1".to_string()));
     f.d100(50);
     assert_eq!(f.label(f.s.fire_results[0].target), "0503");
+}
+
+#[test]
+fn g19_6_the_rolling_shots_offered_are_exactly_those_the_rule_allows() {
+    // Over random Brigade games of the shipped Vimeiro: for every stack offered a fire, the
+    // Rolling Shots listed are every Initial Strike Hex of the board that `may_roll` allows
+    // (the list skips hexes whose ray passes far from every enemy before tracing them).
+    let g = common::shipped_vimeiro_brigade();
+    let check = g.clone();
+    let mut compared = 0u32;
+    let mut offered = 0usize;
+    let opts = coupdoeil_engine::testkit::Options {
+        games: 2,
+        seed: 11,
+        max_steps: 60_000,
+        deep_every: 1,
+    };
+    coupdoeil_engine::testkit::check_random_playouts(
+        g,
+        &opts,
+        |s, legal| {
+            let mut froms: Vec<Cell> = legal
+                .iter()
+                .filter_map(|a| match *a {
+                    Action::FireRound { from, .. } | Action::RollingShot { from, .. } => Some(from),
+                    _ => None,
+                })
+                .collect();
+            froms.sort_unstable();
+            froms.dedup();
+            for from in froms {
+                let listed: Vec<Cell> = legal
+                    .iter()
+                    .filter_map(|a| match *a {
+                        Action::RollingShot { from: f, ish } if f == from => Some(ish),
+                        _ => None,
+                    })
+                    .collect();
+                let allowed: Vec<Cell> = (0..check.data.board.len())
+                    .map(|i| Cell(i as u16))
+                    .filter(|&c| c != from && check.may_roll(s, from, c))
+                    .collect();
+                assert_eq!(listed, allowed, "from {from:?}");
+                compared += 1;
+                offered += listed.len();
+            }
+            Vec::new()
+        },
+        |_, _| Vec::new(),
+    );
+    assert!(compared > 20, "only {compared} firing stacks compared");
+    assert!(
+        offered > 0,
+        "no Rolling Shot offered in {compared} comparisons"
+    );
 }
