@@ -845,6 +845,16 @@ fn the_glory_and_empire_battles_are_built_in() {
         v.stdout,
         v.stderr
     );
+    for id in ["ge-vimeiro-brigade ", "ge-rolica-brigade "] {
+        assert!(o.stdout.contains(id), "{id}: {}", o.stdout);
+    }
+    let v = run(&["validate", "ge-rolica-brigade"], "");
+    assert!(
+        v.ok && v.stdout.contains("Rolica, 17 August 1808 (Brigade Game)"),
+        "{}{}",
+        v.stdout,
+        v.stderr
+    );
 }
 
 #[test]

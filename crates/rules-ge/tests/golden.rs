@@ -53,3 +53,11 @@ fn golden_vimeiro_brigade_seed_1() {
         &playthrough(common::shipped_vimeiro_brigade(), 1, 20_000),
     );
 }
+
+#[test]
+fn golden_rolica_brigade_seed_1() {
+    check(
+        "rolica-brigade-seed-1.txt",
+        &playthrough(common::shipped_rolica_brigade(), 1, 20_000),
+    );
+}

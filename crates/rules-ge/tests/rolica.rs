@@ -5,7 +5,7 @@
 //! conformance kit). Its golden playthroughs are in `golden.rs`.
 
 mod common;
-use common::{B, F, shipped_rolica as rolica, shipped_rolica_battalion};
+use common::{B, F, shipped_rolica as rolica, shipped_rolica_battalion, shipped_rolica_brigade};
 use coupdoeil_engine::Game;
 use coupdoeil_engine::testkit::{Options, check_random_playouts};
 use coupdoeil_ge::data::{Arm, Counter, Echelon, Formation, Kind, Mover};
@@ -466,6 +466,76 @@ fn rolica_battalion_passes_the_conformance_kit() {
     let opts = Options {
         games: 2,
         seed: 23,
+        max_steps: 80_000,
+        deep_every: 11,
+    };
+    let report = common::battalion_playouts(g, &opts);
+    assert_eq!(report.games, opts.games);
+    assert!(
+        report.chances > 100 && report.decisions > 3000,
+        "{report:?}"
+    );
+}
+
+/// G17.2 Roliça as the Brigade Game: every brigade leader starts with a Grand Tactical
+/// Formation, and the units that start Out of Command are exactly those NOTES.md ("The Brigade
+/// Game") explains: the battalions en Débandade, who must pass their Command Check first
+/// (ge-rulings 144), the horse ahead of a Grand Column's Directing Unit, Ferguson's guns behind
+/// Bowes's brigade, the 2/70th facing away from its Directing Unit and the Swiss off
+/// Thomières's lines. G19.1: every battery has its line of the Ammunition Sheet.
+#[test]
+fn g17_shipped_rolica_brigade_starts_in_gtfs() {
+    let g = shipped_rolica_brigade();
+    assert_eq!(g.scenario_id(), "ge-rolica-brigade");
+    assert_eq!(g.data.gtfs.len(), 9);
+    let s = g.initial_state();
+    let mut ooc: Vec<&str> = g
+        .data
+        .troops
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| s.troops[i].ooc)
+        .map(|(_, t)| t.id.as_str())
+        .collect();
+    ooc.sort_unstable();
+    assert_eq!(
+        ooc,
+        [
+            "2-70",
+            "2-95",
+            "3-2l",
+            "3-4l",
+            "5-60",
+            "horse-ferguson",
+            "horse-trant",
+            "port-light",
+            "ra-ferguson",
+            "swiss"
+        ]
+    );
+    for t in g.data.troops.iter().filter(|t| t.arm() == Arm::Artillery) {
+        assert!(t.sheet.is_some(), "{}", t.id);
+    }
+    // Hill's and Craufurd's columns abreast stand as Double Lines of Battle: all In Command.
+    for id in ["hill", "craufurd", "nightingall", "bowes"] {
+        let l = g.data.leaders.iter().position(|x| x.id == id).unwrap();
+        let l = g.data.gtfs.iter().find(|x| x.0.ix() == l).unwrap().0;
+        let members = g.gtf_members(&s, l);
+        let ic = g.gtf_command(&s, l);
+        assert!(
+            members.len() >= 2 && members.iter().all(|u| ic[u.ix()]),
+            "{id}"
+        );
+    }
+}
+
+/// The kit over random games of Roliça played as the Brigade Game.
+#[test]
+fn rolica_brigade_passes_the_conformance_kit() {
+    let g = shipped_rolica_brigade();
+    let opts = Options {
+        games: 2,
+        seed: 29,
         max_steps: 80_000,
         deep_every: 11,
     };

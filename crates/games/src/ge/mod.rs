@@ -20,7 +20,8 @@ use serde_json::Value;
 /// scenario includes the shared Player Aid charts (`[scenario] include = ["../charts.toml"]`),
 /// listed with it; `ge-vimeiro-battalion` extends `ge-vimeiro` (the Battalion Game on the same
 /// battle) and `ge-vimeiro-brigade` extends `ge-vimeiro-battalion` (the Brigade Game), each
-/// needing only its own header, as `ge-rolica-battalion` extends `ge-rolica`. The small test
+/// needing only its own header, as `ge-rolica-battalion` extends `ge-rolica` and
+/// `ge-rolica-brigade` extends `ge-rolica-battalion`. The small test
 /// scenario of the rules crate is not built in: the command
 /// line's tests play it from files (copied with the charts).
 pub(crate) static SCENARIOS: &[Builtin] = &[
@@ -41,6 +42,7 @@ pub(crate) static SCENARIOS: &[Builtin] = &[
     ),
     scenario_files!("ge/rolica-battalion": "scenario.toml"),
     scenario_files!("ge/vimeiro-brigade": "scenario.toml"),
+    scenario_files!("ge/rolica-brigade": "scenario.toml"),
 ];
 
 impl GameExt for GloryEmpire {

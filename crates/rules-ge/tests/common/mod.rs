@@ -117,6 +117,24 @@ pub fn shipped_rolica_battalion() -> GloryEmpire {
     )
 }
 
+/// The shipped Roliça scenario played as the Brigade Game
+/// (`data/scenarios/ge/rolica-brigade/`, extending the Battalion scenario).
+pub fn shipped_rolica_brigade() -> GloryEmpire {
+    shipped(
+        &SHIPPED_ROLICA,
+        &[
+            (
+                "ge/rolica-battalion/scenario.toml",
+                include_str!("../../../../data/scenarios/ge/rolica-battalion/scenario.toml"),
+            ),
+            (
+                "ge/rolica-brigade/scenario.toml",
+                include_str!("../../../../data/scenarios/ge/rolica-brigade/scenario.toml"),
+            ),
+        ],
+    )
+}
+
 /// The conformance kit over random games of a Battalion- or Brigade-level scenario, with the
 /// mutants that are usually illegal there (passing a leader's order, ending a move unasked).
 pub fn battalion_playouts(
