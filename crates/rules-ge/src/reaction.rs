@@ -469,14 +469,13 @@ impl GloryEmpire {
         out.push(Action::Pass);
     }
 
-    /// Moves the window on to the next kind of reaction with someone able, or closes it.
+    /// Moves the window on to the next kind of reaction with someone able, or closes it. The
+    /// kinds are those of the move's source, as when the window opened: B14.4.5 a Reaction
+    /// Charge Movement is answered by Reaction Fire alone, G21.2 a Reaction Move by the
+    /// Battalion Game's kinds.
     fn advance_window(&self, s: &mut State, mut w: Window) {
         s.pending.pop();
-        let kinds = if w.source == MoveSource::ReactionMove {
-            self.kinds_of(w.trigger, w.source)
-        } else {
-            self.kinds_for(w.trigger)
-        };
+        let kinds = self.kinds_of(w.trigger, w.source);
         let pos = kinds
             .iter()
             .position(|&k| k == w.kind)

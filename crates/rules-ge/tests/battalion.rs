@@ -1856,6 +1856,29 @@ fn b14_4_2_a_reaction_charge_answers_an_enemy_entering_the_zone() {
     );
 }
 
+/// B14.4.5 Only Reaction Fire answers a Reaction Charge Movement: once the grenadiers beside
+/// the dragoons' path pass their fire, no Reaction Formation Change (nor Reaction Charge) is
+/// offered for the same step, which a window moving on through every kind of its trigger did.
+#[test]
+fn b14_4_5_only_reaction_fire_answers_a_reaction_charge_movement() {
+    let mut f = grenadiers_near_the_dragoons();
+    f.put("gren-1-2", "0202", Formation::Column, "SE");
+    f.play("react-charge 0302");
+    f.d100(99);
+    f.play("step 0403");
+    let fire = f.legal().iter().any(|a| matches!(a, Action::ReactFire(_)));
+    assert!(fire, "{:?}", f.legal_text());
+    f.play("pass");
+    assert!(!square_window(&f), "{:?}", f.legal_text());
+    assert!(
+        !f.legal()
+            .iter()
+            .any(|a| matches!(a, Action::ReactCharge(_) | Action::ReactChange { .. })),
+        "{:?}",
+        f.legal_text()
+    );
+}
+
 #[test]
 fn b14_4_2_one_attempt_per_moving_stack() {
     let mut f = grenadiers_near_the_dragoons();
