@@ -1494,6 +1494,61 @@ await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))
   await page.close();
 });
 
+await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))('Glory and Empire, Brigade Game: a battery chooses its round from a menu, and its Ammunition Sheet marks the box off', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.waitForSelector(`#scenario option[value="${geBrigadeId}"]`, { state: 'attached' });
+  await page.selectOption('#scenario', geBrigadeId);
+  await page.selectOption('#seat-A', 'human');
+  await page.selectOption('#seat-B', 'greedy');
+  await page.fill('#seed', '9');
+  await page.click('#create');
+  await page.waitForSelector('a[data-play="A"]');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  // G19.1 The battery's own Ammunition Sheet line is in its side's observation.
+  const sheets = await page.evaluate(() => window.coupdoeil.st.observation.units.filter((u) => u.arm === 'artillery' && u.rounds?.length).map((u) => u.id));
+  assert.ok(sheets.length >= 3, `the British batteries' sheets: ${sheets}`);
+  let found = null;
+  for (let i = 0; i < 300 && !found; i++) {
+    await myTurn(page);
+    found = await page.evaluate(() => {
+      const ui = window.coupdoeil;
+      const f = ui.hints.find((x) => x.verb === 'fire' && x.notation.split(' ').length === 4);
+      if (!f) return null;
+      const aimed = ui.hints.filter((x) => x.from === f.from && x.hex === f.hex && x.unit === f.unit);
+      return { unit: f.unit, from: f.from, to: f.hex, aimed: aimed.length, rounds: aimed.filter((x) => x.verb === 'fire').map((x) => x.notation.split(' ')[3]) };
+    });
+    if (!found) await decideGe(page);
+  }
+  assert.ok(found, 'a British battery is offered a round to fire');
+  const before = await page.evaluate((id) => window.coupdoeil.st.observation.units.find((u) => u.id === id).rounds, found.unit);
+  await selectOn(page, found.from, found.unit);
+  await page.waitForTimeout(100);
+  await clickHex(page, found.to);
+  if (found.aimed > 1) {
+    // One entry per round it may fire (and a Rolling Shot through the hex, G19.6), each named
+    // with its rule.
+    await page.waitForSelector('#menu');
+    const items = await page.$$eval('#menu button:not(.muted)', (bs) => bs.map((b) => b.textContent));
+    assert.equal(items.length, found.aimed, JSON.stringify(items));
+    const fires = items.filter((t) => /^(fire (Round Shot|Canister|Shell|Shrapnel) from \d{4} at \d{4}.*\(G19\.1\)|Howitzer Attack from \d{4} at \d{4}.*\(G19\.7\))$/.test(t));
+    assert.equal(fires.length, found.rounds.length, JSON.stringify(items));
+    assert.ok(items.every((t) => fires.includes(t) || /^Rolling Shot from \d{4} into \d{4}.*\(G19\.6\)$/.test(t)), JSON.stringify(items));
+    await shot(page, 'ge-brigade-rounds', found.to);
+    await page.locator('#menu button', { hasText: /^fire / }).first().click();
+  }
+  await page.waitForSelector('#declare');
+  const v = (await state(page)).state;
+  await page.click('#declare');
+  await waitVersionAbove(page, v);
+  await waitFor(page, () => window.coupdoeil.events.some((e) => / marks off a .* box: \d+ left \(G19\.1\)/.test(e.text)), null, 'the box marked off');
+  const after = await page.evaluate((id) => window.coupdoeil.st.observation.units.find((u) => u.id === id)?.rounds, found.unit);
+  const spent = before.reduce((n, x) => n + x, 0) - (after || before).reduce((n, x) => n + x, 0);
+  assert.equal(spent, 1, `one box less on the sheet: ${before} -> ${after}`);
+  await page.close();
+});
+
 // ---------- Glory and Empire, hot-seat along the scripted battle ----------
 
 let geHot = null; // { page, script, i }
