@@ -137,10 +137,22 @@ function pieces(obs) {
     if (!leadersAt.has(l.hex)) leadersAt.set(l.hex, []);
     leadersAt.get(l.hex).push(l);
   }
+  // G19.2, G19.3 Trains and Caissons: drawn under the stack they share a hex with.
+  const wagonsAt = new Map();
+  for (const t of obs.trains || []) {
+    if (!t.hex) continue;
+    if (!wagonsAt.has(t.hex)) wagonsAt.set(t.hex, []);
+    wagonsAt.get(t.hex).push({ key: `t-${t.id}`, unit: t.id, wagon: 'train', side: t.side, info: t });
+  }
+  for (const c of obs.caissons || []) {
+    if (!wagonsAt.has(c.hex)) wagonsAt.set(c.hex, []);
+    wagonsAt.get(c.hex).push({ key: `c-${c.battery}`, unit: `caisson:${c.battery}`, wagon: 'caisson', side: c.side, info: c });
+  }
   const moving = obs.mover?.unit || null;
   const movingAll = new Set([...(obs.mover?.units || []), obs.mover?.leader].filter(Boolean));
-  const hexes = [...new Set([...byHex.keys(), ...leadersAt.keys()])].sort();
+  const hexes = [...new Set([...byHex.keys(), ...leadersAt.keys(), ...wagonsAt.keys()])].sort();
   for (const hex of hexes) {
+    (wagonsAt.get(hex) || []).forEach((w, i) => out.push({ ...w, hex, leader: false, index: i }));
     (leadersAt.get(hex) || []).forEach((l, i) => out.push({
       key: `l-${l.id}`, hex, side: l.side, unit: l.id, leader: true, index: i, info: l, moving: movingAll.has(l.id),
     }));
@@ -153,6 +165,29 @@ function pieces(obs) {
     }
   }
   return out;
+}
+
+// G19.2 A Train, G19.3 a Caisson: a small upright wagon counter in the lower corner of the hex.
+function drawWagon(p, ctx) {
+  const lk = look({}, p.side);
+  const train = p.wagon === 'train';
+  const g = el('g', { class: `wagon ge-${p.wagon}`, transform: `translate(${22 - p.index * 6},${20 - p.index * 3})` });
+  if (ctx.selected && ctx.selected === p.unit) el('rect', { x: -14, y: -10, width: 28, height: 20, rx: 4, class: 'glow-selected' }, g);
+  el('rect', { x: -11 + 1.5, y: -7 + 2, width: 22, height: 14, rx: 2, fill: '#000', opacity: 0.25 }, g);
+  el('rect', { x: -11, y: -7, width: 22, height: 14, rx: 2, fill: lk.bg, stroke: lk.edge, 'stroke-width': 1 }, g);
+  // The wagon: a box on two wheels.
+  el('rect', { x: -6, y: -4, width: 12, height: 5, fill: 'none', stroke: lk.ink, 'stroke-width': 0.9 }, g);
+  el('circle', { cx: -3.5, cy: 3, r: 1.8, fill: 'none', stroke: lk.ink, 'stroke-width': 0.8 }, g);
+  el('circle', { cx: 3.5, cy: 3, r: 1.8, fill: 'none', stroke: lk.ink, 'stroke-width': 0.8 }, g);
+  const label = train ? 'TRN' : (p.info.full ? 'FULL' : 'EMPTY');
+  el('text', { x: 0, y: -8.5, 'text-anchor': 'middle', 'font-size': 4.6, 'font-weight': 700, fill: '#2b2418', text: label }, g);
+  el('title', { text: wagonWords(p) }, g);
+  return g;
+}
+
+function wagonWords(p) {
+  if (p.wagon === 'train') return `${p.info.name}: a Train, in Road Column (G19.2)${p.info.moved ? ', moved this phase' : ''}`;
+  return `the Caisson of ${unitName(p.info.battery)}, ${p.info.full ? 'full' : 'empty'} (G19.3)${p.info.moved ? ', moved this phase' : ''}`;
 }
 
 function drawLeader(p, ctx) {
@@ -183,6 +218,7 @@ function drawLeader(p, ctx) {
 // (7.1); its outline shows its formation. A stack is fanned out, the top counter in front.
 function drawPiece(p, ctx) {
   know(ctx.board);
+  if (p.wagon) return drawWagon(p, ctx);
   if (p.leader) return drawLeader(p, ctx);
   const def = unitDefs.get(p.unit) || {};
   const u = p.info;
@@ -428,6 +464,7 @@ const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 
 function pieceInfo(p, ctx) {
   know(ctx.board);
+  if (p.wagon) return `<b>${esc(p.wagon === 'train' ? p.info.name : `Caisson of ${unitName(p.info.battery)}`)}</b><br>${esc(ctx.sideName(p.side))} ${p.wagon === 'train' ? 'Train: moves in Road Column along roads and trails; lost if the enemy comes next to it (G19.2)' : `Caisson, ${p.info.full ? 'full' : 'empty'} (G19.3)`}<br>in ${esc(p.hex)}${p.info.moved ? ', moved this phase' : ''}`;
   if (p.leader) {
     const d = leaderDefs.get(p.unit) || {};
     const v = p.info.values || d.values || {};
@@ -762,7 +799,7 @@ const play = {
   unmoved: (hints) => [...new Set(hints.filter((x) => x.verb === 'select' && x.unit).map((x) => x.unit))],
   move: ['select', 'step', 'face'],
   preview: PREVIEW,
-  aimed: { step: 'reach', fire: 'target', assault: 'target', charge: 'target', roll: 'target', 'react-move': 'reach', 'wave-charge': 'target' },
+  aimed: { step: 'reach', fire: 'target', assault: 'target', charge: 'target', roll: 'target', 'react-move': 'reach', 'wave-charge': 'target', train: 'reach', caisson: 'reach' },
   onHex: {
     'react-fire': 'option-red', 'react-square': 'option-blue', 'react-charge': 'option-red', defend: 'option-red',
     resolve: 'option-red', to: 'option-purple', advance: 'option-green', regroup: 'option-green', place: 'option-blue',
@@ -984,6 +1021,7 @@ function legend(ctx) {
     items.push(`<svg width="22" height="12"><rect x="1" y="1" width="20" height="10" rx="2" fill="#2f5d50" stroke="#2b2418"/></svg> Brigade Game markers above a counter: ${Object.values(BRIGADE_MARK).map(([k, w]) => `${k} ${esc(w)}`).join(', ')}`);
     items.push(`<svg width="22" height="12"><rect x="1" y="1" width="20" height="10" rx="2" fill="#3b4f7a" stroke="#2b2418"/></svg> on a brigade leader, his Grand Tactical Formation: ${Object.values(GTF_MARK).map(([k, w]) => `${k} ${esc(w)}`).join(', ')}; ·EV an Evolution in Progress (G17.3.1)`);
     items.push('<svg width="16" height="12"><rect x="1" y="1" width="14" height="10" rx="2" fill="#c9a227" stroke="#2b2418"/></svg> F1, F2 … on a brigade leader: its Fatigue Level, R while it recovers (G22)');
+    items.push('<svg width="24" height="14"><rect x="1" y="1" width="22" height="12" rx="2" fill="#ddd" stroke="#333"/><rect x="6" y="3" width="12" height="5" fill="none" stroke="#333"/><circle cx="9" cy="10" r="1.8" fill="none" stroke="#333"/><circle cx="15" cy="10" r="1.8" fill="none" stroke="#333"/></svg> a wagon in the corner of a hex: TRN an army\'s Train (G19.2), EMPTY or FULL a battery\'s Caisson (G19.3)');
   }
   return items;
 }

@@ -1549,6 +1549,49 @@ await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))
   await page.close();
 });
 
+await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))('Glory and Empire, Brigade Game: the army\'s Train is drawn as a wagon and moves along the road by two clicks', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.waitForSelector(`#scenario option[value="${geBrigadeId}"]`, { state: 'attached' });
+  await page.selectOption('#scenario', geBrigadeId);
+  await page.selectOption('#seat-A', 'human');
+  await page.selectOption('#seat-B', 'greedy');
+  await page.fill('#seed', '9');
+  await page.click('#create');
+  await page.waitForSelector('a[data-play="A"]');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  // G19.2 Both armies' Trains are on the map, drawn as wagons with their rule in the tooltip.
+  const trains = await page.evaluate(() => window.coupdoeil.st.observation.trains || []);
+  assert.equal(trains.length, 2, JSON.stringify(trains));
+  const wagons = await page.evaluate(() => [...document.querySelectorAll('#map .ge-train')].map((w) => w.querySelector('title')?.textContent));
+  assert.equal(wagons.length, 2, JSON.stringify(wagons));
+  assert.ok(wagons.every((t) => /Train, in Road Column \(G19\.2\)/.test(t)), JSON.stringify(wagons));
+  let found = null;
+  for (let i = 0; i < 200 && !found; i++) {
+    await myTurn(page);
+    found = await page.evaluate(() => {
+      const h = window.coupdoeil.hints.filter((x) => x.verb === 'train' && x.from);
+      return h.length ? { unit: h[0].unit, from: h[0].from, to: h[h.length - 1].hex, n: h.length } : null;
+    });
+    if (!found) await decideGe(page);
+  }
+  assert.ok(found, 'the British Train may move in a Movement Phase');
+  await clickHex(page, found.from);
+  await waitFor(page, () => document.querySelectorAll('.layer-highlights .hl.reach').length > 0, null, 'the Train\'s reach marked');
+  const marked = await page.locator('.layer-highlights .hl.reach').count();
+  assert.equal(marked, found.n, 'one marked hex per place the Train may go');
+  await shot(page, 'ge-brigade-train', found.from);
+  const v = (await state(page)).state;
+  await clickHex(page, found.to);
+  await waitVersionAbove(page, v);
+  const t = await page.evaluate((id) => window.coupdoeil.st.observation.trains.find((x) => x.id === id), found.unit);
+  assert.equal(t.hex, found.to, 'the Train moved');
+  const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
+  assert.ok(ev.some((x) => / moves from \d{4} to \d{4} \(G19\.2\)/.test(x)), 'the move is logged with its rule');
+  await page.close();
+});
+
 // ---------- Glory and Empire, hot-seat along the scripted battle ----------
 
 let geHot = null; // { page, script, i }

@@ -221,6 +221,24 @@ pub enum Action {
     },
     /// G17.5 The Detached Regiment of this aide-de-camp rejoins its brigade.
     Rejoin(LeaderId),
+    /// G19.2 This Train (by index) moves to this hex (its whole move this phase).
+    TrainMove {
+        /// The Train, by index.
+        train: u8,
+        /// Where it ends.
+        to: Cell,
+    },
+    /// G19.2 This Train leaves the map of its own accord.
+    TrainOff(u8),
+    /// G19.3.1 This battery, out of ammunition, creates its Caisson (empty) in its hex.
+    CaissonCreate(UnitId),
+    /// G19.3 The Caisson of this battery moves to this hex (its whole move this phase).
+    CaissonMove {
+        /// The battery the Caisson belongs to.
+        battery: UnitId,
+        /// Where it ends.
+        to: Cell,
+    },
 }
 
 /// G21.1 What a Brigade Game Reaction Formation Change does (a Square is still

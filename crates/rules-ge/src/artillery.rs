@@ -5,10 +5,10 @@
 //! battery starts with; every attack marks off one box of the round it fired. A battery fires
 //! one round per attack, chosen by its owner in the Fire Segments (the fire action names it).
 //!
-//! G19.2 Trains and G19.3 Caissons (optional) are not played: the Vimeiro order of battle has
-//! neither Train nor Caisson counters, so the Battalion Game's Artillery Resupply Phase
-//! (B7.9.3, [`crate::ammunition`]) stays, and a resupply refills the sheet's boxes as a
-//! Caisson would (G19.3.1; ge-rulings 124). G19.4 Breakdown is in [`crate::morale`], where a
+//! G19.2 Trains and G19.3 Caissons (optional) are in [`crate::trains`]; where a scenario
+//! leaves the Caissons out, the Battalion Game's Artillery Resupply Phase (B7.9.3,
+//! [`crate::ammunition`]) stays, and a resupply refills the sheet's boxes as a Caisson would
+//! (G19.3.1; ge-rulings 124). G19.4 Breakdown is in [`crate::morale`], where a
 //! failed Disorder Check is applied.
 //!
 //! G19.7 Howitzers: a Shell attack is a Howitzer Attack, beside the battery's direct attack

@@ -425,6 +425,23 @@ pub enum Mover {
     Leader = 4,
 }
 
+/// G19.2 A Train counter: an organization's wagons, with the reserve ammunition its Caissons
+/// fetch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TrainDef {
+    /// Data id.
+    pub id: String,
+    /// Its side.
+    pub side: Side,
+    /// Display name.
+    pub name: String,
+    /// The organization it serves: the batteries under this leader, at any depth of the
+    /// Command Display (ge-rulings 130).
+    pub leader: LeaderId,
+    /// Where it starts.
+    pub at: Cell,
+}
+
 /// The printed values of one step of a combat unit (2.4; the designer's notes: values differ by
 /// step, so each step has its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -1409,6 +1426,11 @@ pub struct Data {
     pub gtfs: Vec<(LeaderId, crate::gtf::GtfKind)>,
     /// G17.4 The optional Order of Battle rule is played (`[brigade] order_of_battle`).
     pub order_of_battle: bool,
+    /// G19.2 The Train counters (`[[train]]`, Brigade Game), by train index.
+    pub trains: Vec<TrainDef>,
+    /// G19.3 The optional Caisson rule: the Caisson counters each side has
+    /// (`[brigade] caissons`); 0, the rule is not in play and B7.9.3's resupply stands.
+    pub caissons: u8,
     /// Tables derived from the map and charts at load.
     pub tables: crate::tables::Tables,
 }
@@ -1805,6 +1827,16 @@ struct RawGun {
     out_of_ammo: u8,
     #[serde(default)]
     brigade: Option<BrigadeBands>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTrain {
+    id: String,
+    side: String,
+    name: String,
+    leader: String,
+    at: String,
 }
 
 #[derive(Deserialize)]
@@ -3018,6 +3050,78 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         }
     };
 
+    // G19.2 Trains, G19.3 the optional Caissons (Brigade Game).
+    let mut trains: Vec<TrainDef> = Vec::new();
+    for (i, r) in l.indexed::<RawTrain>("train", false) {
+        let key = format!("train[{i}]");
+        if level != Level::Brigade {
+            l.err(&key, "Trains are the Brigade Game's (G19.2)");
+            continue;
+        }
+        let side = l.side(&format!("{key}.side"), &r.side);
+        let at = board
+            .as_ref()
+            .and_then(|b| l.cell(b, &format!("{key}.at"), &r.at));
+        let leader = leader_by(&leaders, &r.leader);
+        if leader.is_none() {
+            l.err(
+                &format!("{key}.leader"),
+                format!("`{}` is not a leader", r.leader),
+            );
+        }
+        if trains.iter().any(|t| t.id == r.id)
+            || troops.iter().any(|x| x.id == r.id)
+            || leaders.iter().any(|x| x.id == r.id)
+        {
+            l.err(
+                &format!("{key}.id"),
+                format!("duplicate counter id `{}`", r.id),
+            );
+        }
+        if let (Some(side), Some(at), Some(leader)) = (side, at, leader) {
+            if leaders[leader.ix()].side != side {
+                l.err(&format!("{key}.leader"), "a leader of the Train's own side");
+            } else if trains.iter().any(|t| t.at == at) {
+                l.err(&format!("{key}.at"), "one Train counter in a hex (G19.2)");
+            } else if deploy
+                .iter()
+                .any(|d| d.cell == at && matches!(d.counter, Counter::Unit(_)))
+            {
+                l.err(
+                    &format!("{key}.at"),
+                    "only Caissons and leaders stack with a Train (G19.2)",
+                );
+            } else {
+                trains.push(TrainDef {
+                    id: r.id,
+                    side,
+                    name: r.name,
+                    leader,
+                    at,
+                });
+            }
+        }
+    }
+    let caissons = match l.get("brigade.caissons").cloned() {
+        None => 0,
+        Some(toml::Value::Integer(n)) if (0..=20).contains(&n) => {
+            if n > 0 && level != Level::Brigade {
+                l.err(
+                    "brigade.caissons",
+                    "Caissons are the Brigade Game's (G19.3)",
+                );
+            }
+            n as u8
+        }
+        Some(_) => {
+            l.err(
+                "brigade.caissons",
+                "the Caisson counters of each side, 0 to 20 (G19.3)",
+            );
+            0
+        }
+    };
+
     let diags = std::mem::take(&mut l.diags);
     match (charts, board, ocs, scoring) {
         (Some(charts), Some(board), [Some(a), Some(b)], Some(scoring)) if diags.is_empty() => {
@@ -3052,6 +3156,8 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 scoring,
                 gtfs,
                 order_of_battle,
+                trains,
+                caissons,
                 tables,
             })
         }

@@ -406,4 +406,57 @@ pub enum Event {
         kind: String,
         points: [i32; 2],
     },
+    /// G19.2 A Train moved.
+    TrainMoved {
+        /// The Train, by index.
+        train: u8,
+        /// From.
+        from: Option<Cell>,
+        /// To.
+        to: Cell,
+    },
+    /// G19.2 A Train left the map: of its own accord, or plundered by the enemy.
+    TrainGone {
+        /// The Train, by index.
+        train: u8,
+        /// Enemy combat units came next to it.
+        plundered: bool,
+    },
+    /// G19.3.1 A battery created its Caisson.
+    CaissonCreated {
+        /// The battery.
+        battery: UnitId,
+        /// Where.
+        at: Cell,
+    },
+    /// G19.3 A Caisson moved.
+    CaissonMoved {
+        /// Its battery.
+        battery: UnitId,
+        /// From.
+        from: Cell,
+        /// To.
+        to: Cell,
+    },
+    /// G19.3.1 A Caisson stacked with its Train was filled.
+    CaissonFilled {
+        /// Its battery.
+        battery: UnitId,
+        /// Where.
+        at: Cell,
+    },
+    /// G19.3.1 A full Caisson reached its battery: Round Shot, Shell and Canister restored.
+    CaissonDelivered {
+        /// Its battery.
+        battery: UnitId,
+        /// Where.
+        at: Cell,
+    },
+    /// G19.3 A Caisson was lost.
+    CaissonLost {
+        /// Its battery.
+        battery: UnitId,
+        /// Where.
+        at: Cell,
+    },
 }

@@ -53,8 +53,10 @@
 //! Shot, Canister, Shell and British Shrapnel, each with the counter's FS for it and its own
 //! range bands, the round named in the fire action, the Ammunition Sheet's boxes marked off
 //! by every attack instead of B7.9.3's ammunition rolls), the resupply of G19.3.1 through
-//! B7.9.3's Artillery Resupply Phase (the Vimeiro order of battle has no Train or Caisson
-//! counters, so Trains, G19.2, and Caissons, G19.3, are not played: ge-rulings 124) and
+//! B7.9.3's Artillery Resupply Phase where the optional Caissons are not played (ge-rulings
+//! 124); in [`trains`] the Trains (G19.2: Road Column moves, stacking, Plunder) and the
+//! optional Caissons (G19.3, G19.3.1: created empty, filled at their Train, delivered to their
+//! battery); and
 //! Breakdown (G19.4, applied in [`morale`] with a failed Disorder Check); and Howitzers
 //! (G19.7: a Shell attack beside the direct one, none with Canister, no clear LOS needed, the
 //! hit roll, the scatter of a miss onto whoever is there, the strike without hexside and Long
@@ -132,6 +134,7 @@ pub mod sequence;
 pub mod stacking;
 pub mod state;
 pub mod tables;
+pub mod trains;
 pub mod wave;
 pub mod zoc;
 

@@ -304,7 +304,7 @@ impl GloryEmpire {
             }) {
                 continue;
             }
-            if !self.may_pass(occ, side, to, load) {
+            if !self.may_pass(occ, side, to, load) || self.train_blocks(s, units, to) {
                 continue;
             }
             let Some(cost) = self.group_cost(s, units, at, to) else {
@@ -793,6 +793,8 @@ impl GloryEmpire {
             }
             out.extend(self.entries(s));
             self.gtf_move_actions(s, side, out);
+            // G19.2, G19.3 Trains and Caissons.
+            self.train_actions(s, side, out);
             // G17.3.1 An evolution begun in an earlier turn is completed in this phase.
             if !self.evolution_due(s, side) {
                 out.push(Action::Pass);
@@ -888,6 +890,10 @@ impl GloryEmpire {
             Action::Gtf { leader, kind } => self.do_gtf(s, leader, kind, ev),
             Action::Evolve { leader, evolution } => self.do_evolve(s, leader, evolution, ev),
             Action::CompleteEvolution(l) => self.do_complete_evolution(s, l, ev),
+            Action::TrainMove { .. }
+            | Action::TrainOff(_)
+            | Action::CaissonCreate(_)
+            | Action::CaissonMove { .. } => self.do_train(s, a, ev),
             Action::Select(u) => {
                 let Some(c) = s.troop(u).cell else { return };
                 let units: Vec<UnitId> = s
@@ -1466,6 +1472,10 @@ impl GloryEmpire {
         }
         self.touch_objective(s, to, side, ev);
         self.check_garrisons(s, ev);
+        // G19.2 Plunder.
+        if !s.trains.is_empty() {
+            self.plunder(s, group, to, ev);
+        }
         self.road_columns_break(s, side, to, ev);
         self.stand_up_near(s, side, to, ev);
         if !enemy_leaders.is_empty() {
@@ -1624,5 +1634,6 @@ impl GloryEmpire {
                 s.leaders[i].moved = false;
             }
         }
+        self.reset_train_moves(s, side);
     }
 }

@@ -189,7 +189,29 @@ impl GloryEmpire {
                 format!("detach {} {}", self.lid(leader), self.uid(unit))
             }
             Action::Rejoin(l) => format!("rejoin {}", self.lid(l)),
+            Action::TrainMove { train, to } => {
+                format!("train {} {}", self.tid(train), self.hex(to))
+            }
+            Action::TrainOff(train) => format!("train {} off", self.tid(train)),
+            Action::CaissonCreate(u) => format!("caisson {}", self.uid(u)),
+            Action::CaissonMove { battery, to } => {
+                format!("caisson {} {}", self.uid(battery), self.hex(to))
+            }
         }
+    }
+
+    fn tid(&self, train: u8) -> &str {
+        self.data
+            .trains
+            .get(usize::from(train))
+            .map_or("?", |t| t.id.as_str())
+    }
+
+    fn tname(&self, train: u8) -> &str {
+        self.data
+            .trains
+            .get(usize::from(train))
+            .map_or("?", |t| t.name.as_str())
     }
 
     fn cell_of(&self, s: &str) -> Result<Cell, String> {
@@ -449,6 +471,39 @@ impl GloryEmpire {
                 },
             ),
             Some("rejoin") => done(2, Action::Rejoin(self.leader_of(arg(1)?)?)),
+            Some("train") => {
+                let id = arg(1)?;
+                let train = self
+                    .data
+                    .trains
+                    .iter()
+                    .position(|t| t.id == id)
+                    .ok_or_else(|| format!("`{id}` is not a Train of this scenario (G19.2)"))?
+                    as u8;
+                match arg(2)? {
+                    "off" => done(3, Action::TrainOff(train)),
+                    h => done(
+                        3,
+                        Action::TrainMove {
+                            train,
+                            to: self.cell_of(h)?,
+                        },
+                    ),
+                }
+            }
+            Some("caisson") => {
+                let battery = self.unit_of(arg(1)?)?;
+                match w.get(2) {
+                    None => done(2, Action::CaissonCreate(battery)),
+                    Some(h) => done(
+                        3,
+                        Action::CaissonMove {
+                            battery,
+                            to: self.cell_of(h)?,
+                        },
+                    ),
+                }
+            }
             Some("complete-evolution") => {
                 done(2, Action::CompleteEvolution(self.leader_of(arg(1)?)?))
             }
@@ -821,6 +876,21 @@ impl GloryEmpire {
             Action::Rejoin(l) => format!(
                 "{}'s Detached Regiment rejoins its brigade (G17.5)",
                 self.lname(l)
+            ),
+            Action::TrainMove { train, to } => {
+                format!("{} moves to {} (G19.2)", self.tname(train), self.hex(to))
+            }
+            Action::TrainOff(train) => {
+                format!("{} leaves the map (G19.2)", self.tname(train))
+            }
+            Action::CaissonCreate(u) => format!(
+                "{} sends an empty Caisson to its Train for ammunition (G19.3.1)",
+                self.uname(u)
+            ),
+            Action::CaissonMove { battery, to } => format!(
+                "the Caisson of {} moves to {} (G19.3)",
+                self.uname(battery),
+                self.hex(to)
             ),
             Action::Gtf {
                 leader,
@@ -1433,6 +1503,50 @@ impl GloryEmpire {
             Event::FireStarted { at } => {
                 format!("a fire starts in {} (G19.7.3)", self.hex(*at))
             }
+            Event::TrainMoved { train, from, to } => format!(
+                "{} moves {}to {} (G19.2)",
+                self.tname(*train),
+                from.map(|c| format!("from {} ", self.hex(c)))
+                    .unwrap_or_default(),
+                self.hex(*to)
+            ),
+            Event::TrainGone { train, plundered } => {
+                if *plundered {
+                    format!(
+                        "{} is plundered by the enemy: eliminated (G19.2)",
+                        self.tname(*train)
+                    )
+                } else {
+                    format!("{} leaves the map (G19.2)", self.tname(*train))
+                }
+            }
+            Event::CaissonCreated { battery, at } => format!(
+                "{} creates an empty Caisson in {} (G19.3.1)",
+                self.uname(*battery),
+                self.hex(*at)
+            ),
+            Event::CaissonMoved { battery, from, to } => format!(
+                "the Caisson of {} moves from {} to {} (G19.3)",
+                self.uname(*battery),
+                self.hex(*from),
+                self.hex(*to)
+            ),
+            Event::CaissonFilled { battery, at } => format!(
+                "the Caisson of {} is filled at its Train in {} (G19.3.1)",
+                self.uname(*battery),
+                self.hex(*at)
+            ),
+            Event::CaissonDelivered { battery, at } => format!(
+                "the Caisson of {} reaches it in {}: Round Shot, Shell and Canister restored \
+                 (G19.3.1)",
+                self.uname(*battery),
+                self.hex(*at)
+            ),
+            Event::CaissonLost { battery, at } => format!(
+                "the Caisson of {} is lost in {} (G19.3)",
+                self.uname(*battery),
+                self.hex(*at)
+            ),
             Event::Breakdown { unit } => {
                 format!("{} breaks down: a step lost (G19.4)", self.uname(*unit))
             }

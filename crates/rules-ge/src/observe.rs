@@ -126,6 +126,45 @@ pub struct Observation {
     pub combat: Option<String>,
     /// Victory points, side A first.
     pub score: [i32; 2],
+    /// G19.2 The Trains (Brigade Game), on the map or not.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub trains: Vec<SeenTrain>,
+    /// G19.3 The Caissons on the map (Brigade Game, optional).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub caissons: Vec<SeenCaisson>,
+}
+
+/// G19.2 A Train as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenTrain {
+    /// Data id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its side's id.
+    pub side: String,
+    /// Hex label, `None` off the map.
+    pub hex: Option<String>,
+    /// `left` or `plundered` once off the map.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gone: Option<String>,
+    /// It has moved this phase.
+    pub moved: bool,
+}
+
+/// G19.3 A Caisson as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenCaisson {
+    /// The id of the battery it belongs to.
+    pub battery: String,
+    /// Its side's id.
+    pub side: String,
+    /// Hex label.
+    pub hex: String,
+    /// Its Full side is up.
+    pub full: bool,
+    /// It has moved this phase.
+    pub moved: bool,
 }
 
 impl GloryEmpire {
@@ -269,6 +308,41 @@ impl GloryEmpire {
             moving,
             combat,
             score: self.score(s),
+            trains: s
+                .trains
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    let d = &self.data.trains[i];
+                    SeenTrain {
+                        id: d.id.clone(),
+                        name: d.name.clone(),
+                        side: self.data.sides[d.side].0.clone(),
+                        hex: t.cell.map(|c| b.label(c)),
+                        gone: t.gone.map(|g| {
+                            match g {
+                                crate::state::TrainGone::Left => "left",
+                                crate::state::TrainGone::Plundered => "plundered",
+                            }
+                            .to_string()
+                        }),
+                        moved: t.moved,
+                    }
+                })
+                .collect(),
+            caissons: s
+                .caissons
+                .iter()
+                .map(|k| SeenCaisson {
+                    battery: self.data.troops[k.battery.ix()].id.clone(),
+                    side: self.data.sides[self.data.troops[k.battery.ix()].side]
+                        .0
+                        .clone(),
+                    hex: b.label(k.cell),
+                    full: k.full,
+                    moved: k.moved,
+                })
+                .collect(),
         }
     }
 }

@@ -320,6 +320,20 @@ impl Plans for GloryEmpire {
                             .map(|c| vec![a, Action::Assault(c)]),
                     );
                 }
+                // G19.2 The Trains stay where the scenario put them (they change nothing the
+                // evaluation sees, and would only widen the search); a Caisson goes only to a
+                // Train of its side or back to its battery.
+                Action::TrainMove { .. } | Action::TrainOff(_) => {}
+                Action::CaissonMove { battery, to } => {
+                    let side = self.data.troops[battery.ix()].side;
+                    if s.troop(battery).cell == Some(to)
+                        || self
+                            .train_at(s, to)
+                            .is_some_and(|i| self.data.trains[i].side == side)
+                    {
+                        out.push(vec![a]);
+                    }
+                }
                 other => out.push(vec![other]),
             }
         }

@@ -123,6 +123,15 @@ impl GloryEmpire {
             moving: None,
             fire_results: Vec::new(),
             fires: Vec::new(),
+            trains: d
+                .trains
+                .iter()
+                .map(|t| crate::state::TrainState {
+                    cell: Some(t.at),
+                    ..Default::default()
+                })
+                .collect(),
+            caissons: Vec::new(),
             queue: Vec::new(),
             entered: Vec::new(),
             charged: Vec::new(),
@@ -358,6 +367,10 @@ impl GloryEmpire {
         for _ in 0..100_000 {
             if s.ending.is_some() {
                 return;
+            }
+            // G19.2, G19.3 What follows at once from where Trains and Caissons stand.
+            if (!s.trains.is_empty() || !s.caissons.is_empty()) && self.sweep_trains(s, ev) {
+                continue;
             }
             if self.auto_step(s, ev) {
                 continue;
@@ -631,7 +644,20 @@ impl GloryEmpire {
                 s.troops[i].spent -= 1;
             }
         }
-        if self.battalion() {
+        if self.caissons_in_play() {
+            // G19.3 Caissons replace B7.9.3's resupply roll.
+            if s.caissons
+                .iter()
+                .any(|k| self.data.troops[k.battery.ix()].side == side)
+            {
+                s.stage = Stage::ArtillerySupply;
+                ev.push(Event::Phase {
+                    side,
+                    phase: "Artillery Resupply Phase (G19.3.1)".into(),
+                });
+                self.fill_caissons(s, side, ev);
+            }
+        } else if self.battalion() {
             let batteries = self.may_resupply(s, side);
             if !batteries.is_empty() {
                 s.stage = Stage::ArtillerySupply;

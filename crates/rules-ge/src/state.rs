@@ -1114,6 +1114,43 @@ pub struct Ending {
     pub points: [i32; 2],
 }
 
+/// G19.2 A Train counter's state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TrainState {
+    /// Where it is, `None` off the map.
+    pub cell: Option<Cell>,
+    /// It has moved this Movement Phase.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub moved: bool,
+    /// Why it is off the map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gone: Option<TrainGone>,
+}
+
+/// G19.2 Why a Train is off the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TrainGone {
+    /// It left the map of its own accord (not eliminated for victory).
+    Left,
+    /// Enemy combat units came next to it.
+    Plundered,
+}
+
+/// G19.3 A Caisson on the map.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Caisson {
+    /// The battery that created it (G19.3.1: one each).
+    pub battery: UnitId,
+    /// Where it is.
+    pub cell: Cell,
+    /// Its Full side is up.
+    pub full: bool,
+    /// It has moved this Movement Phase.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub moved: bool,
+}
+
 /// The whole changing state of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct State {
@@ -1152,6 +1189,12 @@ pub struct State {
     /// G19.7.3 Hexes with a Fire Marker (Brigade Game), sorted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fires: Vec<Cell>,
+    /// G19.2 The Trains, by train index (Brigade Game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trains: Vec<TrainState>,
+    /// G19.3 The Caissons on the map (Brigade Game, optional), in the order they were made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub caissons: Vec<Caisson>,
     /// Stacks (their hexes) still to check in the Rally Phase, or to retreat at the start of the
     /// Movement Phase; targets still to resolve in the Close Combat Segment.
     pub queue: Vec<Cell>,

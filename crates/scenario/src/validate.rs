@@ -86,6 +86,7 @@ pub const RULES_SECTIONS: &[&str] = &[
     "supply",
     "gtf",
     "brigade",
+    "train",
 ];
 
 /// Unit kinds.

@@ -321,6 +321,25 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
         .map(|a| {
             let mut h = ActionHint::plain(g.action_notation(a), g.describe_action(s, a));
             match *a {
+                // G19.2, G19.3 Trains and Caissons: pieces of their own on the page.
+                Action::TrainMove { train, to } => {
+                    h.unit = Some(g.data.trains[usize::from(train)].id.clone());
+                    h.from = s.trains[usize::from(train)].cell.map(|c| b.label(c));
+                    h.hex = Some(b.label(to));
+                }
+                Action::TrainOff(train) => {
+                    h.unit = Some(g.data.trains[usize::from(train)].id.clone());
+                    h.hex = s.trains[usize::from(train)].cell.map(|c| b.label(c));
+                }
+                Action::CaissonCreate(u) => {
+                    h.unit = Some(uid(g, u));
+                    h.hex = at(u);
+                }
+                Action::CaissonMove { battery, to } => {
+                    h.unit = Some(format!("caisson:{}", uid(g, battery)));
+                    h.from = g.caisson_of(s, battery).map(|k| b.label(s.caissons[k].cell));
+                    h.hex = Some(b.label(to));
+                }
                 Action::Attach { unit, leader } | Action::Detach { unit, leader } => {
                     h.unit = Some(uid(g, unit));
                     h.hex = at(unit);
@@ -728,6 +747,19 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
     let b = &g.data.board;
     let d = &g.data;
     let mut v = serde_json::to_value(g.observe(s, viewer)).unwrap_or(Value::Null);
+    // G19.2, G19.3 Trains and Caissons carry their side as the units do.
+    if let Some(trains) = v.get_mut("trains").and_then(Value::as_array_mut) {
+        for (i, t) in trains.iter_mut().enumerate() {
+            t["side"] = json!(side_letter(d.trains[i].side));
+        }
+    }
+    if let Some(caissons) = v.get_mut("caissons").and_then(Value::as_array_mut) {
+        for (k, c) in caissons.iter_mut().enumerate() {
+            if let Some(x) = s.caissons.get(k) {
+                c["side"] = json!(side_letter(d.troops[x.battery.ix()].side));
+            }
+        }
+    }
     if let Some(units) = v.get_mut("units").and_then(Value::as_array_mut) {
         for (i, u) in units.iter_mut().enumerate() {
             let id = UnitId(i as u8);
