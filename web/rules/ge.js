@@ -148,11 +148,16 @@ function pieces(obs) {
     if (!wagonsAt.has(c.hex)) wagonsAt.set(c.hex, []);
     wagonsAt.get(c.hex).push({ key: `c-${c.battery}`, unit: `caisson:${c.battery}`, wagon: 'caisson', side: c.side, info: c });
   }
+  // G23.1 Obscured stacks (Limited Intelligence): only a marker and the height of the stack.
+  const hiddenAt = new Map();
+  for (const o of obs.obscured || []) hiddenAt.set(o.hex, o);
   const moving = obs.mover?.unit || null;
   const movingAll = new Set([...(obs.mover?.units || []), obs.mover?.leader].filter(Boolean));
-  const hexes = [...new Set([...byHex.keys(), ...leadersAt.keys(), ...wagonsAt.keys()])].sort();
+  const hexes = [...new Set([...byHex.keys(), ...leadersAt.keys(), ...wagonsAt.keys(), ...hiddenAt.keys()])].sort();
   for (const hex of hexes) {
     (wagonsAt.get(hex) || []).forEach((w, i) => out.push({ ...w, hex, leader: false, index: i }));
+    const o = hiddenAt.get(hex);
+    if (o) out.push({ key: `o-${hex}`, hex, side: o.side, unit: null, obscured: true, leader: false, index: 0, count: 1, info: o });
     (leadersAt.get(hex) || []).forEach((l, i) => out.push({
       key: `l-${l.id}`, hex, side: l.side, unit: l.id, leader: true, index: i, info: l, moving: movingAll.has(l.id),
     }));
@@ -183,6 +188,31 @@ function drawWagon(p, ctx) {
   el('text', { x: 0, y: -8.5, 'text-anchor': 'middle', 'font-size': 4.6, 'font-weight': 700, fill: '#2b2418', text: label }, g);
   el('title', { text: wagonWords(p) }, g);
   return g;
+}
+
+// The side letter of a side named by its id (an obscured stack's) or already by its letter.
+function sideLetter(side, ctx) {
+  return (ctx.board.sides || []).find((x) => x.id === side)?.side || side;
+}
+
+// G23.1 An obscured stack: the Obscured Marker, with as many counters under it as the stack has.
+function drawObscured(p, ctx) {
+  const side = sideLetter(p.side, ctx);
+  const lk = look({}, side);
+  const n = Math.max(1, p.info.counters || 1);
+  const g = el('g', { class: 'counter ge-obscured' });
+  for (let i = Math.min(n, 4) - 1; i >= 0; i--) {
+    el('rect', { x: -17 + i * 3, y: -13 - i * 3, width: 34, height: 26, rx: 2.5, fill: lk.bg, stroke: lk.edge, 'stroke-width': 1.2, opacity: i ? 0.75 : 1 }, g);
+  }
+  el('text', { x: 0, y: 5, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 800, fill: lk.ink, 'font-family': 'var(--sans)', text: '?' }, g);
+  marker(g, `×${n}`, '#4a4a4a', '#fff', 14, 17, `${n} counter${n === 1 ? '' : 's'} in the stack`, 18);
+  el('title', { text: obscuredWords(p, ctx) }, g);
+  return g;
+}
+
+function obscuredWords(p, ctx) {
+  const n = p.info.counters || 1;
+  return `an obscured ${ctx.sideName(sideLetter(p.side, ctx))} stack of ${n} counter${n === 1 ? '' : 's'}: what it is stays hidden while it is out of sight of every enemy unit or 20 hexes from them (G23.1)`;
 }
 
 function wagonWords(p) {
@@ -218,6 +248,7 @@ function drawLeader(p, ctx) {
 // (7.1); its outline shows its formation. A stack is fanned out, the top counter in front.
 function drawPiece(p, ctx) {
   know(ctx.board);
+  if (p.obscured) return drawObscured(p, ctx);
   if (p.wagon) return drawWagon(p, ctx);
   if (p.leader) return drawLeader(p, ctx);
   const def = unitDefs.get(p.unit) || {};
@@ -464,6 +495,7 @@ const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 
 function pieceInfo(p, ctx) {
   know(ctx.board);
+  if (p.obscured) return `<b>Obscured stack</b><br>${esc(obscuredWords(p, ctx))}<br>in ${esc(p.hex)}`;
   if (p.wagon) return `<b>${esc(p.wagon === 'train' ? p.info.name : `Caisson of ${unitName(p.info.battery)}`)}</b><br>${esc(ctx.sideName(p.side))} ${p.wagon === 'train' ? 'Train: moves in Road Column along roads and trails; lost if the enemy comes next to it (G19.2)' : `Caisson, ${p.info.full ? 'full' : 'empty'} (G19.3)`}<br>in ${esc(p.hex)}${p.info.moved ? ', moved this phase' : ''}`;
   if (p.leader) {
     const d = leaderDefs.get(p.unit) || {};
@@ -1021,6 +1053,7 @@ function legend(ctx) {
     items.push(`<svg width="22" height="12"><rect x="1" y="1" width="20" height="10" rx="2" fill="#2f5d50" stroke="#2b2418"/></svg> Brigade Game markers above a counter: ${Object.values(BRIGADE_MARK).map(([k, w]) => `${k} ${esc(w)}`).join(', ')}`);
     items.push(`<svg width="22" height="12"><rect x="1" y="1" width="20" height="10" rx="2" fill="#3b4f7a" stroke="#2b2418"/></svg> on a brigade leader, his Grand Tactical Formation: ${Object.values(GTF_MARK).map(([k, w]) => `${k} ${esc(w)}`).join(', ')}; ·EV an Evolution in Progress (G17.3.1)`);
     items.push('<svg width="16" height="12"><rect x="1" y="1" width="14" height="10" rx="2" fill="#c9a227" stroke="#2b2418"/></svg> F1, F2 … on a brigade leader: its Fatigue Level, R while it recovers (G22)');
+    if (ctx.board.limited_intelligence) items.push('<svg width="16" height="14"><rect x="1" y="1" width="14" height="12" rx="2" fill="#ddd" stroke="#333"/><text x="8" y="11" font-size="10" text-anchor="middle" font-weight="800">?</text></svg> an obscured enemy stack, ×N its counters (G23.1)');
     items.push('<svg width="24" height="14"><rect x="1" y="1" width="22" height="12" rx="2" fill="#ddd" stroke="#333"/><rect x="6" y="3" width="12" height="5" fill="none" stroke="#333"/><circle cx="9" cy="10" r="1.8" fill="none" stroke="#333"/><circle cx="15" cy="10" r="1.8" fill="none" stroke="#333"/></svg> a wagon in the corner of a hex: TRN an army\'s Train (G19.2), EMPTY or FULL a battery\'s Caisson (G19.3)');
   }
   return items;
