@@ -398,6 +398,9 @@ pub enum Event {
         drm: i8,
         passed: bool,
     },
+    /// G17.3.1 The evolution is complete: every unit of the GTF counts `mp` MP spent in the
+    /// phase, those of the unit that spent the most in it (ge-rulings 130).
+    GtfMarkTime { leader: LeaderId, mp: u8 },
     /// An objective changed hands.
     ObjectiveTaken { name: String, side: Side },
     /// The game ended.

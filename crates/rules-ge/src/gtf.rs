@@ -772,8 +772,74 @@ impl GloryEmpire {
             evolution: e,
             kind: to,
         });
+        self.mark_time(s, l, e, ev);
         if e.class() != EvolutionClass::Easy {
             s.pending.push(crate::state::Frame::Evolution(l, e.class()));
+        }
+    }
+
+    /// G17.3.1 The moment an evolution is complete, the whole GTF has left only what the unit
+    /// that spent the most MP in it has left: every unit of the GTF is charged that unit's MP
+    /// (those that spent less marked time), and the units that moved in the evolution may move
+    /// on with the rest of their MA, Force March included (RULING, ge-rulings 130: a unit that
+    /// did not move in the phase counts the evolution's extra MP it would have paid; a unit
+    /// whose move ended in an Assault or Charge declared, or fortifying, does not move on).
+    pub(crate) fn mark_time(&self, s: &mut State, l: LeaderId, e: Evolution, ev: &mut Vec<Event>) {
+        use crate::state::Stage;
+        if !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) || s.moving.is_some() {
+            return;
+        }
+        let members = self.gtf_members(s, l);
+        // The extra MP of an evolution begun in this turn's Movement Phase (ge-rulings 149).
+        let extra = u8::from(
+            s.stage == Stage::Movement
+                && e.class() != EvolutionClass::Easy
+                && s.leader(l).gtf.changed == s.turn,
+        );
+        let top = members
+            .iter()
+            .map(|&u| {
+                let t = s.troop(u);
+                if t.moved { t.phase_mp } else { extra }
+            })
+            .max()
+            .unwrap_or(0);
+        if top == 0 {
+            return;
+        }
+        for &u in &members {
+            let t = s.troop_mut(u);
+            t.phase_mp = top;
+            if t.moved && t.assault.is_none() && t.charge.is_none() && !t.fortifying {
+                t.moved = false;
+            }
+        }
+        ev.push(Event::GtfMarkTime { leader: l, mp: top });
+    }
+
+    /// G17.3.1 The MP already charged in this movement phase to a group of these units as it
+    /// begins a move: the most any of them carries (0 outside the Brigade Game).
+    #[must_use]
+    pub fn carried_mp(&self, s: &State, units: &[UnitId]) -> u8 {
+        if !self.brigade() {
+            return 0;
+        }
+        units
+            .iter()
+            .map(|&u| s.troop(u).phase_mp)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// G17.3.1 A move of these units has ended having spent `spent` MP in all: what they carry
+    /// for the rest of the phase (Brigade Game, movement phases only).
+    pub(crate) fn note_phase_mp(&self, s: &mut State, units: &[UnitId], spent: u8) {
+        use crate::state::Stage;
+        if !self.brigade() || !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) {
+            return;
+        }
+        for &u in units {
+            s.troop_mut(u).phase_mp = spent;
         }
     }
 

@@ -896,10 +896,20 @@ impl GloryEmpire {
                     .filter(|&x| self.can_move(s, x))
                     .collect();
                 let may_force = self.may_force_march(s, &units);
-                // G17.3.1 An evolution's extra MP.
-                let spent = self.evolution_mp(s, &units);
+                // G17.3.1 The MP already charged in the phase (a GTF moving on after its
+                // evolution), and an evolution's extra MP.
+                let carried = self.carried_mp(s, &units);
+                let spent = carried.saturating_add(self.evolution_mp(s, &units));
                 // G17.2.4 Moving before the Directing Unit is leaving the GTF.
                 self.leave_gtf(s, &units, ev);
+                let mut disorder = crate::state::MoveDisorder {
+                    may_force,
+                    ..Default::default()
+                };
+                // RULING (ge-rulings 131): the MP carried count as spent in the formation.
+                if carried > 0 {
+                    disorder.mp.push((s.troop(units[0]).formation, carried));
+                }
                 s.moving = Some(Moving {
                     units,
                     leader: None,
@@ -913,10 +923,7 @@ impl GloryEmpire {
                     faced: false,
                     squared_at: None,
                     skirmished: false,
-                    disorder: crate::state::MoveDisorder {
-                        may_force,
-                        ..Default::default()
-                    },
+                    disorder,
                 });
             }
             Action::SelectLeader(l) => {
@@ -995,7 +1002,8 @@ impl GloryEmpire {
                 // RULING: a unit left behind before the stack spends anything may move later.
                 let Some(m) = s.moving.as_mut() else { return };
                 m.units.retain(|&x| x != u);
-                let done = m.spent > 0 || m.hexes > 0 || m.acted;
+                // G17.3.1 Counting from the MP it carried into the move.
+                let done = m.spent > s.troops[u.ix()].phase_mp || m.hexes > 0 || m.acted;
                 s.troop_mut(u).moved = done;
                 // G17.2.4 Dropped before it moved: it has not left its GTF.
                 let turn = s.turn;
@@ -1558,6 +1566,9 @@ impl GloryEmpire {
         for &u in &m.units {
             s.troop_mut(u).moved = true;
         }
+        let carried = self.carried_mp(s, &m.units);
+        // G17.3.1 What the move leaves charged to its units for the rest of the phase.
+        self.note_phase_mp(s, &m.units, m.spent);
         let Some(&first) = m.units.first() else {
             return;
         };
@@ -1589,8 +1600,11 @@ impl GloryEmpire {
                 }
             }
         }
-        // B9.4 One Disorder Check for the whole move.
-        self.push_disorder_check(s, &m, ev);
+        // B9.4 One Disorder Check for the whole move. RULING (ge-rulings 131): a GTF's unit
+        // moving on after its evolution that spends nothing more calls for none.
+        if carried == 0 || m.spent > carried {
+            self.push_disorder_check(s, &m, ev);
+        }
     }
 
     /// 15.2.1 At the end of a Movement Phase, buildings where a battalion spent its whole MA
@@ -1617,6 +1631,7 @@ impl GloryEmpire {
         for i in 0..s.troops.len() {
             if self.data.troops[i].side == side {
                 s.troops[i].moved = false;
+                s.troops[i].phase_mp = 0;
             }
         }
         for i in 0..s.leaders.len() {

@@ -1368,6 +1368,11 @@ impl GloryEmpire {
                     "poorly done: each of its stacks takes a Disorder Check"
                 }
             ),
+            Event::GtfMarkTime { leader, mp } => format!(
+                "{}'s brigade has spent {mp} MP: its units go on with what is left to the one \
+                 that spent the most in the evolution (G17.3.1)",
+                self.lname(*leader)
+            ),
             Event::Gtf { leader, kind: None } => format!(
                 "{} removes his GTF marker: Command Range 0 (G17.1.1)",
                 self.lname(*leader)

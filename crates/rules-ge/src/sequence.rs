@@ -65,6 +65,7 @@ impl GloryEmpire {
                 canister: false,
                 detached: None,
                 left_gtf: None,
+                phase_mp: 0,
             })
             .collect();
         let mut leaders: Vec<Leader> = d

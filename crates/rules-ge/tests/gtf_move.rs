@@ -1,0 +1,192 @@
+//! G17.2.3, G17.3.1 The movement of a Grand Tactical Formation (Brigade Game): the MP the whole
+//! GTF has left after an evolution, the order of its moves (the Directing Unit first), and its
+//! rigid movement.
+
+mod common;
+use common::{B, Fx};
+use coupdoeil_ge::data::Formation;
+use coupdoeil_ge::event::Event;
+use coupdoeil_ge::gtf::GtfKind;
+use coupdoeil_ge::state::{CheckKind, Frame, Stage};
+use coupdoeil_ge::{Action, GloryEmpire};
+use coupdoeil_hex::EdgeDir;
+
+/// The test scenario played as the Brigade Game.
+fn ggame() -> GloryEmpire {
+    common::game_from(
+        |t| {
+            t.replacen(
+                "setup = \"historical\"\n",
+                "setup = \"historical\"\nlevel = \"brigade\"\n",
+                1,
+            )
+        },
+        |c| c.to_string(),
+    )
+}
+
+/// The label of the hex next to `hex` in direction `d`.
+fn next(f: &Fx, hex: &str, d: EdgeDir) -> String {
+    let c = f.game.data.board.neighbor(f.hex(hex), d).unwrap();
+    f.label(c)
+}
+
+/// Anstruther's brigade in a Grand Column facing N in 0205 (the head, the DU, with him), 0206
+/// and 0207 (the tail), in the British Movement Phase of turn 2.
+fn column_of_three() -> Fx {
+    let mut f = Fx::empty_of(ggame());
+    f.put_leader("anstruther", "0205");
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::GrandColumn);
+    f.put("2-43", "0205", Formation::Column, "N");
+    f.put("2-52", "0206", Formation::Column, "N");
+    f.put("2-97", "0207", Formation::Column, "N");
+    f.s.turn = 2;
+    f.at(B, Stage::Movement);
+    f
+}
+
+fn spent(f: &Fx) -> u8 {
+    f.s.moving.as_ref().unwrap().spent
+}
+
+fn disorder_checks(f: &Fx) -> usize {
+    f.s.pending
+        .iter()
+        .filter(|x| matches!(x, Frame::Check(c) if c.kind == CheckKind::Disorder))
+        .count()
+}
+
+/// Figure 36's worked example: a Grand Column forms Line of Battle on its head by the Direct
+/// Route. From the tail to the head the units spend 2, 1 and 0 MP moving, and 1 more each for
+/// the evolution: the moment it is complete all of them have spent 3.
+#[test]
+fn g17_3_1_after_an_evolution_the_gtf_has_the_ma_left_of_the_unit_that_spent_most() {
+    let mut f = column_of_three();
+    f.play("evolve anstruther deploy-direct");
+    // The tail: 1 MP for the evolution and 2 hexes.
+    f.play("select 2-97");
+    assert_eq!(spent(&f), 1);
+    let a = next(&f, "0207", EdgeDir::NE);
+    f.play(&format!("step {a}"));
+    let b = next(&f, &a, EdgeDir::N);
+    f.play(&format!("step {b}"));
+    assert_eq!(spent(&f), 3);
+    f.play("end");
+    f.settle();
+    // The middle: 1 MP and 1 hex.
+    f.play("select 2-52");
+    let c = next(&f, "0206", EdgeDir::NW);
+    f.play(&format!("step {c}"));
+    assert_eq!(spent(&f), 2);
+    f.play("end");
+    f.settle();
+    // The head stays in place. The evolution is complete, the check passed (Complex, -3).
+    f.play("complete-evolution anstruther");
+    f.d10(5);
+    let l = f.leader("anstruther");
+    assert!(
+        f.events
+            .iter()
+            .any(|e| matches!(e, Event::GtfMarkTime { leader, mp: 3 } if *leader == l))
+    );
+    for id in ["2-43", "2-52", "2-97"] {
+        let t = f.s.troop(f.unit(id));
+        assert_eq!(t.phase_mp, 3, "{id} marked time to 3 MP");
+        assert!(!t.moved, "{id} may go on with the rest of its MA");
+    }
+    // The GTF goes on: the DU first (G17.2.3), with 3 MP spent already.
+    f.play("select 2-43");
+    assert_eq!(spent(&f), 3);
+    let ma = f.game.unit_ma(&f.s, f.unit("2-43"));
+    let steps = f
+        .legal()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Step(_)))
+        .count();
+    assert!(steps > 0 && ma > 3);
+    f.play("end");
+    f.settle();
+    assert!(f.s.troop(f.unit("2-43")).moved);
+    // A move that spends nothing more calls for no Disorder Check.
+    assert_eq!(disorder_checks(&f), 0);
+    f.play("select 2-97");
+    assert_eq!(spent(&f), 3);
+    assert_eq!(f.s.troop(f.unit("2-97")).left_gtf, None, "after the DU");
+}
+
+/// G17.3.1 Without moving in the phase a unit still counts the evolution's extra MP it would
+/// have paid; the GTF is charged that when nobody moved.
+#[test]
+fn g17_3_1_units_marking_time_are_charged_the_evolutions_mp() {
+    let mut f = column_of_three();
+    f.play("evolve anstruther deploy-processional");
+    f.play("complete-evolution anstruther");
+    f.d10(9);
+    for id in ["2-43", "2-52", "2-97"] {
+        assert_eq!(f.s.troop(f.unit(id)).phase_mp, 1, "{id}");
+    }
+    f.play("select 2-43");
+    assert_eq!(spent(&f), 1);
+    // An Easy evolution costs no MP: nobody is charged anything.
+    let mut g = column_of_three();
+    g.play("evolve anstruther follow-the-leader");
+    g.play("complete-evolution anstruther");
+    assert!(
+        !g.events
+            .iter()
+            .any(|e| matches!(e, Event::GtfMarkTime { .. }))
+    );
+    assert_eq!(g.s.troop(g.unit("2-97")).phase_mp, 0);
+}
+
+/// G17.3.1, B9.4, B9.5 Moving on after the evolution, the MP carried count as spent: a Force
+/// March and the MP spent in a formation are judged over the whole phase (Figure 35: 8 MP in
+/// Line calls for a Disorder Check), and only the Brigade Game carries MP from one move to the
+/// next.
+#[test]
+fn g17_3_1_moving_on_counts_the_mp_carried() {
+    let mut f = column_of_three();
+    for id in ["2-43", "2-52", "2-97"] {
+        let u = f.unit(id);
+        f.s.troop_mut(u).formation = Formation::Line;
+    }
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
+    // As if the GTF had spent 4 MP in its evolution: 2 more in Line are 6, beyond 4.
+    for id in ["2-43", "2-52", "2-97"] {
+        let u = f.unit(id);
+        f.s.troop_mut(u).phase_mp = 4;
+    }
+    f.play("select 2-43");
+    assert_eq!(spent(&f), 4);
+    let a = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {a}"));
+    let b = next(&f, &a, EdgeDir::N);
+    f.play(&format!("step {b}"));
+    f.play("end");
+    f.settle();
+    let check = f.s.pending.iter().find_map(|x| match x {
+        Frame::Check(c) if c.kind == CheckKind::Disorder => Some(c.clone()),
+        _ => None,
+    });
+    let check = check.expect("a Disorder Check for 6 MP in Line");
+    assert!(
+        check
+            .modifiers
+            .iter()
+            .any(|m| m.what.contains("6 MP in Line")),
+        "{:?}",
+        check.modifiers
+    );
+    assert_eq!(f.s.troop(f.unit("2-43")).phase_mp, 6);
+    // The Battalion Game carries nothing from one move to the next.
+    let mut b = Fx::empty();
+    b.put("2-43", "0205", Formation::Line, "N");
+    b.s.turn = 2;
+    b.at(B, Stage::Movement);
+    let u = b.unit("2-43");
+    b.s.troop_mut(u).phase_mp = 4;
+    b.play("select 2-43");
+    assert_eq!(spent(&b), 0);
+}
