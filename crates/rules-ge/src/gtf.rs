@@ -11,7 +11,10 @@
 //! others under an Evolution in Progress marker ended by an Evolution Check (ge-rulings 148 to
 //! 150); outside an evolution the Directing Unit does not turn (ge-rulings 154). Units moving
 //! before their Directing Unit leave the GTF, and coming back into it is an illegal evolution
-//! (G17.2.4, ge-rulings 153).
+//! (G17.2.4, ge-rulings 153). The Directing Unit's move opens the phase's segment and the units
+//! that follow it keep their place relative to it (G17.2.3, ge-rulings 132, 133); the moment an
+//! evolution is complete the whole GTF has the MA left to the unit that spent the most in it
+//! (G17.3.1, ge-rulings 130, 131).
 
 use crate::GloryEmpire;
 use crate::action::Action;
@@ -117,6 +120,23 @@ pub struct Gtf {
     /// (a double GTF, the order of a LOB), kept for its check.
     #[serde(default, skip_serializing_if = "is_zero_i8")]
     pub check_drm: i8,
+    /// G17.2.3 The segment of the GTF's move opened in this Movement Phase by its Directing
+    /// Unit's move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub segment: Option<Segment>,
+}
+
+/// G17.2.3 A segment of a GTF's move: its Directing Unit `du` moves first, from `from` to `to`
+/// (`None` while it is still moving); the units that stay in the GTF then follow, each to keep
+/// its place relative to the DU (RULING, ge-rulings 132).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Segment {
+    /// The Directing Unit that opened it.
+    pub du: UnitId,
+    /// Where the DU began its move.
+    pub from: Cell,
+    /// Where it ended it.
+    pub to: Option<Cell>,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -750,6 +770,7 @@ impl GloryEmpire {
         let g = &mut s.leaders[l.ix()].gtf;
         g.check_drm = drm;
         g.evolving = Some((e, turn));
+        g.segment = None;
         g.changed = turn;
         ev.push(Event::EvolutionBegun {
             leader: l,
@@ -789,6 +810,9 @@ impl GloryEmpire {
         if !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) || s.moving.is_some() {
             return;
         }
+        // G17.2.3 What the GTF does next is a new segment, opened by its DU.
+        // RULING: the units that moved in the evolution move on (ge-rulings 130).
+        s.leaders[l.ix()].gtf.segment = None;
         let members = self.gtf_members(s, l);
         // The extra MP of an evolution begun in this turn's Movement Phase (ge-rulings 149).
         let extra = u8::from(
@@ -963,6 +987,10 @@ impl GloryEmpire {
             if s.leader(l).gtf.evolving.is_some() {
                 continue;
             }
+            // G17.2.3 The DU has opened this phase's segment: the others follow it.
+            if s.leader(l).gtf.segment.is_some() {
+                continue;
+            }
             let Some(du) = self.directing_unit(s, l) else {
                 continue;
             };
@@ -1031,19 +1059,160 @@ impl GloryEmpire {
                 leader: l,
                 units: left,
             });
-            // Every unit of the GTF (the leavers are back in it), stack by stack.
-            let members = self.gtf_members(s, l);
-            let mut cells: Vec<Cell> = members.iter().filter_map(|&u| s.troop(u).cell).collect();
-            cells.sort_unstable();
-            cells.dedup();
-            for c in cells {
-                let stack: Vec<UnitId> = s
-                    .stack(c)
-                    .into_iter()
-                    .filter(|u| members.contains(u) && s.troop(*u).cell == Some(c))
-                    .collect();
-                self.worsen(s, &stack, 1, false, ev);
+            // Every unit of the GTF (the leavers are back in it).
+            self.worsen_gtf(s, l, ev);
+        }
+    }
+
+    /// G17.3 An evolution not among the defined ones: every unit of brigade leader `l`'s GTF
+    /// worsens its Morale State one level, stack by stack.
+    pub(crate) fn worsen_gtf(&self, s: &mut State, l: LeaderId, ev: &mut Vec<Event>) {
+        let members = self.gtf_members(s, l);
+        let mut cells: Vec<Cell> = members.iter().filter_map(|&u| s.troop(u).cell).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        for c in cells {
+            let stack: Vec<UnitId> = s
+                .stack(c)
+                .into_iter()
+                .filter(|u| members.contains(u) && s.troop(*u).cell == Some(c))
+                .collect();
+            self.worsen(s, &stack, 1, false, ev);
+        }
+    }
+}
+
+impl GloryEmpire {
+    /// G17.2.3 A group beginning its move in the Movement Phase holds the Directing Unit of a
+    /// GTF with no evolution in progress and no segment yet in this phase: its move opens the
+    /// segment (RULING, ge-rulings 132).
+    pub(crate) fn open_segment(&self, s: &mut State, units: &[UnitId], at: Cell) {
+        if !self.brigade() || s.stage != crate::state::Stage::Movement {
+            return;
+        }
+        for i in 0..s.leaders.len() {
+            let l = LeaderId(i as u8);
+            let g = s.leaders[i].gtf;
+            if g.kind.is_none() || g.evolving.is_some() || g.segment.is_some() {
+                continue;
             }
+            // RULING: a segment is the GTF's moves in the phase, the DU's first (ge-rulings 132).
+            if let Some(du) = self.directing_unit(s, l)
+                && units.contains(&du)
+            {
+                s.leaders[i].gtf.segment = Some(Segment {
+                    du,
+                    from: at,
+                    to: None,
+                });
+            }
+        }
+    }
+
+    /// G17.2.3 The move of these units ended: a segment whose DU is among them is open to the
+    /// others, who follow it by the DU's displacement.
+    pub(crate) fn close_segment(&self, s: &mut State, units: &[UnitId]) {
+        for i in 0..s.leaders.len() {
+            if let Some(seg) = s.leaders[i].gtf.segment
+                && seg.to.is_none()
+                && units.contains(&seg.du)
+            {
+                let to = s.troop(seg.du).cell.unwrap_or(seg.from);
+                if let Some(x) = s.leaders[i].gtf.segment.as_mut() {
+                    x.to = Some(to);
+                }
+            }
+        }
+    }
+
+    /// G17.2.3 The hex where unit `u` of a GTF keeps its place relative to the Directing Unit
+    /// that has moved in this phase's segment: where it stands, moved as the DU moved. `None`
+    /// when it follows no segment (no GTF, an evolution in progress, the DU not moved yet, the
+    /// DU itself) or the place is off the map.
+    #[must_use]
+    pub fn gtf_place(&self, s: &State, u: UnitId) -> Option<Cell> {
+        let l = self.gtf_leader_of(s, u)?;
+        let g = &s.leader(l).gtf;
+        if g.evolving.is_some() {
+            return None;
+        }
+        let seg = g.segment?;
+        let to = seg.to?;
+        if seg.du == u {
+            return None;
+        }
+        let b = &self.data.board;
+        let at = s.troop(u).cell?;
+        b.cell(b.hex(at) + (b.hex(to) - b.hex(seg.from)))
+    }
+
+    /// G17.2.3 A group beginning its move after its DU's: each of its units of a GTF that has
+    /// a place to keep and can reach it in this move within its MA, as a plan of its move may
+    /// (ending there, or with a last step the enemy may interrupt), must end there (RULING,
+    /// ge-rulings 133).
+    pub(crate) fn mark_places(&self, s: &mut State, units: &[UnitId]) {
+        if !self.brigade() || s.stage != crate::state::Stage::Movement {
+            return;
+        }
+        let mut places: Vec<(UnitId, Cell)> = units
+            .iter()
+            .filter_map(|&u| self.gtf_place(s, u).map(|c| (u, c)))
+            .collect();
+        if places.is_empty() {
+            return;
+        }
+        let here = s.moving.as_ref().map(|m| m.at);
+        let ends: Vec<Cell> = if places.iter().all(|&(_, c)| Some(c) == here) {
+            Vec::new()
+        } else {
+            // Within its MA: a Force March to keep up is the player's choice (G17.2.3).
+            let mut t = s.clone();
+            if let Some(m) = t.moving.as_mut() {
+                m.disorder.may_force = false;
+            }
+            self.move_ends(&t).into_iter().map(|(c, _, _)| c).collect()
+        };
+        // RULING: a place is kept when the move can end there (ge-rulings 133).
+        places.retain(|&(_, c)| Some(c) == here || ends.contains(&c));
+        for (u, c) in places {
+            s.troop_mut(u).gtf_place = Some(c);
+        }
+    }
+
+    /// G17.2.3, G17.3 These units' move is over (ended, or a unit dropped off after moving):
+    /// those that had a place to keep and are not in it changed their place in the GTF without
+    /// an evolution, and every unit of their GTF worsens one level (RULING, ge-rulings 133). A
+    /// move cut short by a reaction (`halted`) is not judged.
+    pub(crate) fn judge_places(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        halted: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        let mut out: Vec<(LeaderId, Vec<UnitId>)> = Vec::new();
+        for &u in units {
+            let Some(c) = s.troop_mut(u).gtf_place.take() else {
+                continue;
+            };
+            let t = s.troop(u);
+            if halted || t.cell.is_none() || t.cell == Some(c) || t.morale.broken() {
+                continue;
+            }
+            let Some(l) = self.gtf_leader_of(s, u) else {
+                continue;
+            };
+            match out.iter_mut().find(|(x, _)| *x == l) {
+                Some((_, v)) => v.push(u),
+                None => out.push((l, vec![u])),
+            }
+        }
+        for (l, us) in out {
+            ev.push(Event::GtfOutOfPlace {
+                leader: l,
+                units: us,
+            });
+            self.worsen_gtf(s, l, ev);
         }
     }
 }

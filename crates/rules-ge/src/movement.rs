@@ -911,7 +911,7 @@ impl GloryEmpire {
                     disorder.mp.push((s.troop(units[0]).formation, carried));
                 }
                 s.moving = Some(Moving {
-                    units,
+                    units: units.clone(),
                     leader: None,
                     at: c,
                     spent,
@@ -925,6 +925,9 @@ impl GloryEmpire {
                     skirmished: false,
                     disorder,
                 });
+                // G17.2.3 The DU opens the segment; the others keep their place.
+                self.open_segment(s, &units, c);
+                self.mark_places(s, &units);
             }
             Action::SelectLeader(l) => {
                 let Some(c) = s.leader(l).cell else { return };
@@ -1009,6 +1012,12 @@ impl GloryEmpire {
                 let turn = s.turn;
                 if !done && s.troop(u).left_gtf.is_some_and(|(t, _)| t == turn) {
                     s.troop_mut(u).left_gtf = None;
+                }
+                // G17.2.3 Left behind after moving, it is judged where it stands.
+                if done {
+                    self.judge_places(s, &[u], false, ev);
+                } else {
+                    s.troop_mut(u).gtf_place = None;
                 }
                 ev.push(Event::Dropped { unit: u });
             }
@@ -1569,6 +1578,9 @@ impl GloryEmpire {
         let carried = self.carried_mp(s, &m.units);
         // G17.3.1 What the move leaves charged to its units for the rest of the phase.
         self.note_phase_mp(s, &m.units, m.spent);
+        // G17.2.3 The DU's move opens its segment to the others, who must keep their place.
+        self.close_segment(s, &m.units);
+        self.judge_places(s, &m.units, m.halted, ev);
         let Some(&first) = m.units.first() else {
             return;
         };
@@ -1632,11 +1644,13 @@ impl GloryEmpire {
             if self.data.troops[i].side == side {
                 s.troops[i].moved = false;
                 s.troops[i].phase_mp = 0;
+                s.troops[i].gtf_place = None;
             }
         }
         for i in 0..s.leaders.len() {
             if self.data.leaders[i].side == side {
                 s.leaders[i].moved = false;
+                s.leaders[i].gtf.segment = None;
             }
         }
     }

@@ -47,7 +47,7 @@ impl GloryEmpire {
     }
 
     /// The ends of the selected stack's move with the actions that reach them.
-    fn move_ends(&self, s: &State) -> Vec<(Cell, Facing, Vec<Action>)> {
+    pub(crate) fn move_ends(&self, s: &State) -> Vec<(Cell, Facing, Vec<Action>)> {
         let Some(m) = s.moving.clone() else {
             return Vec::new();
         };
@@ -268,12 +268,12 @@ impl Plans for GloryEmpire {
                         out.push(vec![a]);
                         continue;
                     }
-                    let mut scored: Vec<(i32, Vec<Action>)> = Vec::new();
+                    let mut scored: Vec<(i32, Vec<Action>, Cell)> = Vec::new();
                     // Staying put (or changing formation in place) is a plan too.
                     let stay =
                         self.move_gain(&st, side, &m.units, m.at, s.troop(m.units[0]).facing);
                     if self.may_end_here(&st) {
-                        scored.push((stay, vec![a, Action::EndMove]));
+                        scored.push((stay, vec![a, Action::EndMove], m.at));
                     }
                     for (f, _) in self.form_options(&st) {
                         let mut t = st.clone();
@@ -285,6 +285,7 @@ impl Plans for GloryEmpire {
                             scored.push((
                                 self.evaluate(&x, side),
                                 vec![a, Action::Form(f), Action::EndMove],
+                                m.at,
                             ));
                         }
                     }
@@ -298,15 +299,22 @@ impl Plans for GloryEmpire {
                         for (cell, f, p) in self.move_ends(&st) {
                             let mut plan = vec![a];
                             plan.extend(p);
-                            scored.push((self.move_gain(&st, side, &m.units, cell, f), plan));
+                            scored.push((self.move_gain(&st, side, &m.units, cell, f), plan, cell));
                         }
+                    }
+                    // G17.2.3 A unit of a GTF that has its place to keep: only the plans that
+                    // keep it (ge-rulings 133).
+                    if let Some(place) = m.units.iter().find_map(|&u| st.troop(u).gtf_place)
+                        && scored.iter().any(|x| x.2 == place)
+                    {
+                        scored.retain(|x| x.2 == place);
                     }
                     scored.sort_by(|x, y| y.0.cmp(&x.0).then_with(|| x.1.cmp(&y.1)));
                     scored.dedup_by(|x, y| x.1 == y.1);
                     if scored.is_empty() {
                         out.push(vec![a]);
                     }
-                    for (_, p) in scored.into_iter().take(PER_STACK) {
+                    for (_, p, _) in scored.into_iter().take(PER_STACK) {
                         out.push(self.playable_prefix(s, side, p));
                     }
                     // 13.1.1 Declaring an Assault at the start of the move, the nearest targets

@@ -66,6 +66,7 @@ impl GloryEmpire {
                 detached: None,
                 left_gtf: None,
                 phase_mp: 0,
+                gtf_place: None,
             })
             .collect();
         let mut leaders: Vec<Leader> = d

@@ -4,6 +4,7 @@
 
 mod common;
 use common::{B, Fx};
+use coupdoeil_engine::Game;
 use coupdoeil_ge::data::Formation;
 use coupdoeil_ge::event::Event;
 use coupdoeil_ge::gtf::GtfKind;
@@ -189,4 +190,164 @@ fn g17_3_1_moving_on_counts_the_mp_carried() {
     b.s.troop_mut(u).phase_mp = 4;
     b.play("select 2-43");
     assert_eq!(spent(&b), 0);
+}
+
+fn out_of_place(f: &Fx) -> bool {
+    f.events
+        .iter()
+        .any(|e| matches!(e, Event::GtfOutOfPlace { .. }))
+}
+
+/// G17.2.3, G17.2.4 The Directing Unit moves first: a unit moving before it leaves the GTF
+/// (G17.2.4: moving first is the declaration), the DU's move opens the segment, and the units
+/// moving after it stay in the GTF.
+#[test]
+fn g17_2_3_du_moves_first() {
+    let mut f = column_of_three();
+    let l = f.leader("anstruther");
+    f.play("select 2-97");
+    assert_eq!(f.s.troop(f.unit("2-97")).left_gtf, Some((2, l)), "left");
+    assert_eq!(
+        f.s.troop(f.unit("2-97")).gtf_place,
+        None,
+        "no place to keep"
+    );
+    f.play("end");
+    f.settle();
+    assert!(f.s.leader(l).gtf.segment.is_none());
+    // The DU's move opens the segment.
+    f.play("select 2-43");
+    let seg = f.s.leader(l).gtf.segment.unwrap();
+    assert_eq!(
+        (seg.du, seg.from, seg.to),
+        (f.unit("2-43"), f.hex("0205"), None)
+    );
+    let ahead = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {ahead}"));
+    f.play("end");
+    f.settle();
+    assert_eq!(f.s.leader(l).gtf.segment.unwrap().to, Some(f.hex(&ahead)));
+    // The others follow it, without leaving.
+    f.play("select 2-52");
+    assert_eq!(f.s.troop(f.unit("2-52")).left_gtf, None);
+    assert_eq!(f.s.troop(f.unit("2-52")).gtf_place, Some(f.hex("0205")));
+    // During an evolution no segment is opened: the units move in any order.
+    let mut g = column_of_three();
+    g.play("evolve anstruther deploy-processional");
+    g.play("select 2-43");
+    assert!(g.s.leader(l).gtf.segment.is_none());
+}
+
+/// G17.2.3 After the DU has moved, each unit that stays in the GTF must end its move in its
+/// place relative to the DU (where it stood, moved as the DU moved) when it can reach it;
+/// ending elsewhere changes its place without an evolution (G17.3): the whole GTF worsens
+/// one level.
+#[test]
+fn g17_2_3_followers_keep_their_place_relative_to_the_du() {
+    use coupdoeil_ge::state::Morale;
+    let mut f = column_of_three();
+    f.play("select 2-43");
+    let ahead = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {ahead}"));
+    f.play("end");
+    f.settle();
+    // The middle unit keeps its place: the head's old hex.
+    f.play("select 2-52");
+    f.play("step 0205");
+    f.play("end");
+    f.settle();
+    assert!(!out_of_place(&f));
+    assert_eq!(f.s.troop(f.unit("2-52")).gtf_place, None, "judged");
+    // The tail stays behind though it could follow: out of its place.
+    f.play("select 2-97");
+    assert_eq!(f.s.troop(f.unit("2-97")).gtf_place, Some(f.hex("0206")));
+    f.play("end");
+    f.settle();
+    assert!(out_of_place(&f));
+    for id in ["2-43", "2-52", "2-97"] {
+        assert_eq!(f.morale_of(id), Morale::Disorder, "{id}");
+    }
+    // A unit dropped off on the way after moving is judged where it stands; one dropped off
+    // before the stack did anything keeps no place and may move later.
+    for moved in [false, true] {
+        let mut g = column_of_three();
+        g.put("2-97", "0206", Formation::Column, "N");
+        // Worn down to a step each, the two may stack in their place.
+        for id in ["2-52", "2-97"] {
+            let u = g.unit(id);
+            g.s.troop_mut(u).steps = 1;
+        }
+        g.play("select 2-43");
+        g.play(&format!("step {ahead}"));
+        g.play("end");
+        g.settle();
+        g.play("select 2-97");
+        let u = g.unit("2-52");
+        assert_eq!(g.s.troop(u).gtf_place, Some(g.hex("0205")));
+        if moved {
+            let aside = next(&g, "0206", EdgeDir::NE);
+            g.play(&format!("step {aside}"));
+        }
+        g.play("drop 2-52");
+        assert_eq!(g.s.troop(u).gtf_place, None);
+        assert_eq!(out_of_place(&g), moved, "moved {moved}");
+        assert_eq!(g.s.troop(u).moved, moved);
+    }
+}
+
+/// G17.2.3 A unit that cannot reach its place in this move (here Prone: it does not move) is
+/// allowed out of position for now, and no place is asked of the DU itself nor of a unit
+/// whose DU has not moved.
+#[test]
+fn g17_2_3_out_of_place_when_the_place_cannot_be_reached() {
+    let mut f = column_of_three();
+    let u = f.unit("2-97");
+    f.s.troop_mut(u).prone = true;
+    f.play("select 2-43");
+    assert_eq!(f.s.troop(f.unit("2-43")).gtf_place, None, "the DU");
+    let ahead = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {ahead}"));
+    f.play("end");
+    f.settle();
+    f.play("select 2-97");
+    assert_eq!(f.s.troop(u).gtf_place, None);
+    f.play("end");
+    f.settle();
+    assert!(!out_of_place(&f));
+    // The DU stays where it is: the places are where the units stand.
+    let mut g = column_of_three();
+    g.play("select 2-43");
+    g.play("end");
+    g.settle();
+    g.play("select 2-97");
+    assert_eq!(g.s.troop(g.unit("2-97")).gtf_place, Some(g.hex("0207")));
+}
+
+/// G17.2.3 The computer's whole-move plans for a unit that has its place to keep all keep it.
+#[test]
+fn g17_2_3_plans_keep_the_place() {
+    use coupdoeil_engine::Plans;
+    let mut f = column_of_three();
+    f.play("select 2-43");
+    let ahead = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {ahead}"));
+    f.play("end");
+    f.settle();
+    let mut plans = Vec::new();
+    f.game.plans(&f.s, 100, &mut plans);
+    let u = f.unit("2-52");
+    let mine: Vec<_> = plans
+        .into_iter()
+        .filter(|p| p.first() == Some(&Action::Select(u)) && p.len() > 1)
+        .collect();
+    assert!(!mine.is_empty());
+    let start = f.s.clone();
+    for p in mine {
+        f.s = start.clone();
+        for a in &p {
+            let text = f.game.action_notation(a);
+            f.play(&text);
+        }
+        assert_eq!(f.s.troop(u).cell, Some(f.hex("0205")), "{p:?}");
+    }
 }
