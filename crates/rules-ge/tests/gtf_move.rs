@@ -351,3 +351,43 @@ fn g17_2_3_plans_keep_the_place() {
         assert_eq!(f.s.troop(u).cell, Some(f.hex("0205")), "{p:?}");
     }
 }
+
+/// G17.2.3 The computer may move a whole GTF as one plan: the Directing Unit straight ahead,
+/// its leader with it, then every other unit to its place.
+#[test]
+fn g17_2_3_a_plan_moves_the_whole_gtf_forward() {
+    use coupdoeil_engine::Plans;
+    let mut f = column_of_three();
+    let mut plans = Vec::new();
+    f.game.plans(&f.s, 100, &mut plans);
+    let du = f.unit("2-43");
+    let l = f.leader("anstruther");
+    let whole: Vec<_> = plans
+        .into_iter()
+        .filter(|p| {
+            p.first() == Some(&Action::Select(du))
+                && p.contains(&Action::SelectLeader(l))
+                && p.contains(&Action::Select(f.unit("2-97")))
+        })
+        .collect();
+    assert_eq!(whole.len(), 2, "one and two hexes ahead");
+    let start = f.s.clone();
+    for p in whole {
+        f.s = start.clone();
+        f.events.clear();
+        for a in &p {
+            let text = f.game.action_notation(a);
+            f.play(&text);
+        }
+        let k = p.iter().filter(|a| matches!(a, Action::Step(_))).count() / 4;
+        let mut want = ["0205", "0206", "0207"].map(|h| h.to_string());
+        for _ in 0..k {
+            want = want.map(|h| next(&f, &h, EdgeDir::N));
+        }
+        for (id, h) in ["2-43", "2-52", "2-97"].iter().zip(&want) {
+            assert_eq!(f.s.troop(f.unit(id)).cell, Some(f.hex(h)), "{id} {p:?}");
+        }
+        assert_eq!(f.s.leader(l).cell, Some(f.hex(&want[0])));
+        assert!(!out_of_place(&f));
+    }
+}
