@@ -1125,6 +1125,16 @@ impl GloryEmpire {
         }
     }
 
+    /// G17.2.3 A Directing Unit left behind by its group before it did anything has not moved:
+    /// the segment it opened is not opened.
+    pub(crate) fn drop_segment(&self, s: &mut State, u: UnitId) {
+        for l in &mut s.leaders {
+            if l.gtf.segment.is_some_and(|g| g.du == u && g.to.is_none()) {
+                l.gtf.segment = None;
+            }
+        }
+    }
+
     /// G17.2.3 The hex where unit `u` of a GTF keeps its place relative to the Directing Unit
     /// that has moved in this phase's segment: where it stands, moved as the DU moved. `None`
     /// when it follows no segment (no GTF, an evolution in progress, the DU not moved yet, the

@@ -1015,9 +1015,11 @@ impl GloryEmpire {
                 }
                 // G17.2.3 Left behind after moving, it is judged where it stands.
                 if done {
+                    self.close_segment(s, &[u]);
                     self.judge_places(s, &[u], false, ev);
                 } else {
                     s.troop_mut(u).gtf_place = None;
+                    self.drop_segment(s, u);
                 }
                 ev.push(Event::Dropped { unit: u });
             }

@@ -391,3 +391,33 @@ fn g17_2_3_a_plan_moves_the_whole_gtf_forward() {
         assert!(!out_of_place(&f));
     }
 }
+
+/// G17.2.3 A Directing Unit dropped off by its stack before it did anything has not moved: its
+/// segment is not opened; dropped off after moving, it has opened it where it stands.
+#[test]
+fn g17_2_3_a_du_dropped_off_opens_the_segment_only_once_it_moved() {
+    for moved in [false, true] {
+        let mut f = column_of_three();
+        f.put("2-52", "0205", Formation::Column, "N");
+        f.put("2-43", "0205", Formation::Column, "N");
+        for id in ["2-52", "2-43"] {
+            let u = f.unit(id);
+            f.s.troop_mut(u).steps = 1;
+        }
+        let l = f.leader("anstruther");
+        let du = f.unit("2-43");
+        assert_eq!(f.game.directing_unit(&f.s, l), Some(du));
+        f.play("select 2-43");
+        let ahead = next(&f, "0205", EdgeDir::N);
+        if moved {
+            f.play(&format!("step {ahead}"));
+        }
+        f.play("drop 2-43");
+        let seg = f.s.leader(l).gtf.segment;
+        if moved {
+            assert_eq!(seg.and_then(|g| g.to), Some(f.hex(&ahead)));
+        } else {
+            assert_eq!(seg, None);
+        }
+    }
+}
