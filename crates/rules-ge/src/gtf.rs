@@ -1176,11 +1176,15 @@ impl GloryEmpire {
             Vec::new()
         } else {
             // Within its MA: a Force March to keep up is the player's choice (G17.2.3).
-            let mut t = s.clone();
-            if let Some(m) = t.moving.as_mut() {
-                m.disorder.may_force = false;
+            let force = s
+                .moving
+                .as_mut()
+                .map(|m| std::mem::take(&mut m.disorder.may_force));
+            let ends = self.move_ends(s).into_iter().map(|(c, _, _)| c).collect();
+            if let (Some(m), Some(f)) = (s.moving.as_mut(), force) {
+                m.disorder.may_force = f;
             }
-            self.move_ends(&t).into_iter().map(|(c, _, _)| c).collect()
+            ends
         };
         // RULING: a place is kept when the move can end there (ge-rulings 133).
         places.retain(|&(_, c)| Some(c) == here || ends.contains(&c));

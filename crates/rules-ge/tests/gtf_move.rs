@@ -421,3 +421,28 @@ fn g17_2_3_a_du_dropped_off_opens_the_segment_only_once_it_moved() {
         }
     }
 }
+
+/// G17.2.3 A unit may Force March to keep up with the DU, but need not: a place it could reach
+/// only so is not asked of it.
+#[test]
+fn g17_2_3_a_force_march_to_keep_the_place_is_not_required() {
+    let mut f = column_of_three();
+    let u = f.unit("2-97");
+    let ma = f.game.unit_ma(&f.s, u);
+    f.s.troop_mut(u).phase_mp = ma;
+    f.play("select 2-43");
+    let ahead = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {ahead}"));
+    f.play("end");
+    f.settle();
+    f.play("select 2-52");
+    f.play("step 0205");
+    f.play("end");
+    f.settle();
+    f.play("select 2-97");
+    assert!(f.can("step 0206"), "a Force March could take it there");
+    assert_eq!(f.s.troop(u).gtf_place, None);
+    f.play("end");
+    f.settle();
+    assert!(!out_of_place(&f));
+}
