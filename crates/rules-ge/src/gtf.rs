@@ -705,9 +705,10 @@ impl GloryEmpire {
         }
     }
 
-    /// G17.3 Whether brigade leader `l`'s GTF may begin an evolution now: none of its units
-    /// has moved in this phase, and every one on the map is In Command through it (RULING,
-    /// ge-rulings 149: "in a straight line" read as the GTF's own requirements).
+    /// G17.3 Whether brigade leader `l`'s GTF may begin an evolution now: every one of its
+    /// units on the map is In Command through it (RULING, ge-rulings 149: "in a straight line"
+    /// read as the GTF's own requirements). G17.2.3 Its units may have moved already in this
+    /// phase: the evolution is then the next segment of the GTF's move (RULING, ge-rulings 134).
     #[must_use]
     pub fn may_begin_evolution(&self, s: &State, l: LeaderId) -> bool {
         if self.directing_unit(s, l).is_none() {
@@ -715,7 +716,19 @@ impl GloryEmpire {
         }
         let members = self.gtf_members(s, l);
         let ic = self.gtf_command(s, l);
-        !members.is_empty() && members.iter().all(|&u| ic[u.ix()] && !s.troop(u).moved)
+        !members.is_empty() && members.iter().all(|&u| ic[u.ix()])
+    }
+
+    /// G17.2.3, G17.3.1 The units of brigade leader `l`'s GTF that have moved in this phase may
+    /// move again, keeping the MP they have spent (those whose move ended in an Assault or
+    /// Charge declared, or fortifying, may not).
+    fn move_on(&self, s: &mut State, l: LeaderId) {
+        for u in self.gtf_members(s, l) {
+            let t = s.troop_mut(u);
+            if t.moved && t.assault.is_none() && t.charge.is_none() && !t.fortifying {
+                t.moved = false;
+            }
+        }
     }
 
     /// G17.3.6 Display the Close Column: every infantry unit of the GC in Close Column.
@@ -772,6 +785,11 @@ impl GloryEmpire {
         g.evolving = Some((e, turn));
         g.segment = None;
         g.changed = turn;
+        // RULING (ge-rulings 134): begun after the GTF moved, the evolution is its next
+        // segment; its units move in it from the MP they have spent.
+        if s.stage == crate::state::Stage::Movement {
+            self.move_on(s, l);
+        }
         ev.push(Event::EvolutionBegun {
             leader: l,
             evolution: e,
@@ -803,8 +821,9 @@ impl GloryEmpire {
     /// that spent the most MP in it has left: every unit of the GTF is charged that unit's MP
     /// (those that spent less marked time), and the units that moved in the evolution may move
     /// on with the rest of their MA, Force March included (RULING, ge-rulings 130: a unit that
-    /// did not move in the phase counts the evolution's extra MP it would have paid; a unit
-    /// whose move ended in an Assault or Charge declared, or fortifying, does not move on).
+    /// did not move in it counts what it spent before and the evolution's extra MP it would
+    /// have paid; a unit whose move ended in an Assault or Charge declared, or fortifying, does
+    /// not move on).
     pub(crate) fn mark_time(&self, s: &mut State, l: LeaderId, e: Evolution, ev: &mut Vec<Event>) {
         use crate::state::Stage;
         if !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) || s.moving.is_some() {
@@ -824,7 +843,11 @@ impl GloryEmpire {
             .iter()
             .map(|&u| {
                 let t = s.troop(u);
-                if t.moved { t.phase_mp } else { extra }
+                if t.moved {
+                    t.phase_mp
+                } else {
+                    t.phase_mp.saturating_add(extra)
+                }
             })
             .max()
             .unwrap_or(0);
@@ -832,12 +855,9 @@ impl GloryEmpire {
             return;
         }
         for &u in &members {
-            let t = s.troop_mut(u);
-            t.phase_mp = top;
-            if t.moved && t.assault.is_none() && t.charge.is_none() && !t.fortifying {
-                t.moved = false;
-            }
+            s.troop_mut(u).phase_mp = top;
         }
+        self.move_on(s, l);
         ev.push(Event::GtfMarkTime { leader: l, mp: top });
     }
 

@@ -79,10 +79,10 @@
 //! stays in the GTF must then end its move in its place relative to the DU when it can reach
 //! it (else its whole GTF worsens one level; the computer's move plans keep the place and
 //! offer the whole GTF's advance as one plan), and the moment an evolution is complete the
-//! whole GTF goes on with the MA left to the unit that spent the most in it (G17.3.1). Not
-//! yet: several segments in one phase outside an evolution (a unit moves once, then after an
-//! evolution once more), the free move of the leader to a new DU, and a "move the whole GTF"
-//! action for human players (they move it stack by stack).
+//! whole GTF goes on with the MA left to the unit that spent the most in it (G17.3.1); an
+//! evolution may follow a first segment, as in Figure 35. Not yet: more segments than a move
+//! before an evolution, one in it and one after, the free move of the leader to a new DU, and
+//! a "move the whole GTF" action for human players (they move it stack by stack).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is

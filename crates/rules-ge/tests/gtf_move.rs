@@ -4,7 +4,7 @@
 
 mod common;
 use common::{B, Fx};
-use coupdoeil_engine::Game;
+use coupdoeil_engine::{Game, ToAct};
 use coupdoeil_ge::data::Formation;
 use coupdoeil_ge::event::Event;
 use coupdoeil_ge::gtf::GtfKind;
@@ -445,4 +445,119 @@ fn g17_2_3_a_force_march_to_keep_the_place_is_not_required() {
     f.play("end");
     f.settle();
     assert!(!out_of_place(&f));
+}
+
+/// Figure 35's example: a Line of Battle of three units in Line moves forward 2 hexes (2 MP
+/// each), wheels (1 MP for the evolution and what each spends wheeling: the outer unit 2 hexes
+/// and a turn, the middle one 1 hex and a turn, the inner one a turn) and so has spent what
+/// the outer unit spent, then moves forward again: beyond 4 MP in Line, a Disorder Check.
+#[test]
+fn g17_2_3_figure_35_move_wheel_and_move_on() {
+    let mut f = column_of_three();
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
+    let mid = next(&f, "0205", EdgeDir::NE);
+    let outer = next(&f, &mid, EdgeDir::SE);
+    f.put("2-43", "0205", Formation::Line, "N");
+    f.put("2-52", &mid, Formation::Line, "N");
+    f.put("2-97", &outer, Formation::Line, "N");
+    let ids = ["2-43", "2-52", "2-97"];
+    let north =
+        |f: &Fx, id: &str| next(f, &f.label(f.s.troop(f.unit(id)).cell.unwrap()), EdgeDir::N);
+    // Segment 1: the DU, then the others, 2 hexes forward.
+    for id in ids {
+        f.play(&format!("select {id}"));
+        for _ in 0..2 {
+            let to = north(&f, id);
+            f.play(&format!("step {to}"));
+        }
+        f.play("end");
+        f.settle();
+        assert_eq!(f.s.troop(f.unit(id)).phase_mp, 2, "{id}");
+    }
+    assert!(!out_of_place(&f));
+    // The leader keeps with his DU.
+    f.play("select anstruther");
+    let a = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {a}"));
+    let b = next(&f, &a, EdgeDir::N);
+    f.play(&format!("step {b}"));
+    if f.s.moving.is_some() {
+        f.play("end");
+    }
+    // Segment 2: the wheel, on the DU (the inner unit).
+    f.play("evolve anstruther wheel-forward");
+    let spent_in = |f: &mut Fx, id: &str, hexes: usize| {
+        f.play(&format!("select {id}"));
+        assert_eq!(spent(f), 3, "{id}: 2 MP and 1 for the evolution");
+        for _ in 0..hexes {
+            let to = north(f, id);
+            f.play(&format!("step {to}"));
+        }
+        // A Line's wheel of one vertex: 1 MP.
+        let before = spent(f);
+        let start = f.s.clone();
+        let turn = f
+            .legal()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Face(_)))
+            .find(|a| {
+                let text = f.game.action_notation(a);
+                f.play(&text);
+                let one = spent(f) == before + 1;
+                f.s = start.clone();
+                one
+            })
+            .expect("a turn of one vertex");
+        f.play(&f.game.action_notation(&turn));
+        let mp = spent(f);
+        f.play("end");
+        f.settle();
+        // Beyond 4 MP in Line the move ends with its own Disorder Check (ge-rulings 131).
+        while f.to_act() == ToAct::Chance {
+            f.d100(99);
+        }
+        mp
+    };
+    let inner = spent_in(&mut f, "2-43", 0);
+    let middle = spent_in(&mut f, "2-52", 1);
+    let outer_mp = spent_in(&mut f, "2-97", 2);
+    assert_eq!((inner, middle, outer_mp), (4, 5, 6));
+    f.play("complete-evolution anstruther");
+    f.d10(9);
+    for id in ids {
+        assert_eq!(
+            f.s.troop(f.unit(id)).phase_mp,
+            6,
+            "{id}: all have spent 6 MP"
+        );
+    }
+    // Segment 3: the DU goes on. The authored MA of a Line (4, and 3 more by Force March)
+    // lets it make one hex of the figure's two: 7 MP in all, 3 beyond what a Line spends
+    // safely and beyond its MA.
+    f.play("select 2-43");
+    assert_eq!(spent(&f), 6);
+    let to = f
+        .legal()
+        .into_iter()
+        .find(|a| matches!(a, Action::Step(_)))
+        .expect("a step forward");
+    f.play(&f.game.action_notation(&to));
+    assert_eq!(spent(&f), 7);
+    assert!(!f.legal().iter().any(|a| matches!(a, Action::Step(_))));
+    f.play("end");
+    f.settle();
+    let check = f.s.pending.iter().find_map(|x| match x {
+        Frame::Check(c) if c.kind == CheckKind::Disorder => Some(c.clone()),
+        _ => None,
+    });
+    let check = check.expect("a Disorder Check");
+    assert!(
+        check
+            .modifiers
+            .iter()
+            .any(|m| m.what.contains("7 MP in Line")),
+        "{:?}",
+        check.modifiers
+    );
 }
