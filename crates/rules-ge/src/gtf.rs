@@ -721,11 +721,13 @@ impl GloryEmpire {
 
     /// G17.2.3, G17.3.1 The units of brigade leader `l`'s GTF that have moved in this phase may
     /// move again, keeping the MP they have spent (those whose move ended in an Assault or
-    /// Charge declared, or fortifying, may not).
+    /// Charge declared, or fortifying, may not; nor those that left the GTF this turn).
     fn move_on(&self, s: &mut State, l: LeaderId) {
+        let turn = s.turn;
         for u in self.gtf_members(s, l) {
             let t = s.troop_mut(u);
-            if t.moved && t.assault.is_none() && t.charge.is_none() && !t.fortifying {
+            let left = t.left_gtf.is_some_and(|(x, _)| x == turn);
+            if t.moved && !left && t.assault.is_none() && t.charge.is_none() && !t.fortifying {
                 t.moved = false;
             }
         }

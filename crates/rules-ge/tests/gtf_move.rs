@@ -561,3 +561,21 @@ fn g17_2_3_figure_35_move_wheel_and_move_on() {
         check.modifiers
     );
 }
+
+/// G17.2.3, G17.2.4 An evolution begun after the GTF moved lets its units move again, but not
+/// one that left the GTF by moving before its Directing Unit.
+#[test]
+fn g17_2_3_an_evolution_after_moving_is_the_next_segment() {
+    let mut f = column_of_three();
+    // The tail leaves (it moves first, in place), then the DU and the middle unit move.
+    for id in ["2-97", "2-43", "2-52"] {
+        f.play(&format!("select {id}"));
+        f.play("end");
+        f.settle();
+    }
+    assert!(f.s.troop(f.unit("2-97")).left_gtf.is_some());
+    f.play("evolve anstruther follow-the-leader");
+    assert!(!f.s.troop(f.unit("2-43")).moved && !f.s.troop(f.unit("2-52")).moved);
+    assert!(f.s.troop(f.unit("2-97")).moved, "it left the GTF");
+    assert!(f.can("select 2-43") && !f.can("select 2-97"));
+}
