@@ -721,9 +721,12 @@ impl GloryEmpire {
 
     /// G17.2.3, G17.3.1 The units of brigade leader `l`'s GTF that have moved in this phase may
     /// move again, keeping the MP they have spent (those whose move ended in an Assault or
-    /// Charge declared, or fortifying, may not; nor those that left the GTF this turn).
+    /// Charge declared, or fortifying, may not; nor those that left the GTF this turn). The
+    /// brigade leader may move again too, to keep with his Directing Unit (RULING, ge-rulings
+    /// 134: G17.1.2's free change of DU read so).
     fn move_on(&self, s: &mut State, l: LeaderId) {
         let turn = s.turn;
+        s.leaders[l.ix()].moved = false;
         for u in self.gtf_members(s, l) {
             let t = s.troop_mut(u);
             let left = t.left_gtf.is_some_and(|(x, _)| x == turn);

@@ -532,6 +532,10 @@ fn g17_2_3_figure_35_move_wheel_and_move_on() {
             "{id}: all have spent 6 MP"
         );
     }
+    assert!(
+        f.can("select anstruther"),
+        "the leader may go on with his DU"
+    );
     // Segment 3: the DU goes on. The authored MA of a Line (4, and 3 more by Force March)
     // lets it make one hex of the figure's two: 7 MP in all, 3 beyond what a Line spends
     // safely and beyond its MA.
