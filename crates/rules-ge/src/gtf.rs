@@ -11,7 +11,10 @@
 //! others under an Evolution in Progress marker ended by an Evolution Check (ge-rulings 148 to
 //! 150); outside an evolution the Directing Unit does not turn (ge-rulings 154). Units moving
 //! before their Directing Unit leave the GTF, and coming back into it is an illegal evolution
-//! (G17.2.4, ge-rulings 153).
+//! (G17.2.4, ge-rulings 153). The Directing Unit's move opens the phase's segment and the units
+//! that follow it keep their place relative to it (G17.2.3, ge-rulings 132, 133); the moment an
+//! evolution is complete the whole GTF has the MA left to the unit that spent the most in it
+//! (G17.3.1, ge-rulings 130, 131).
 
 use crate::GloryEmpire;
 use crate::action::Action;
@@ -117,6 +120,23 @@ pub struct Gtf {
     /// (a double GTF, the order of a LOB), kept for its check.
     #[serde(default, skip_serializing_if = "is_zero_i8")]
     pub check_drm: i8,
+    /// G17.2.3 The segment of the GTF's move opened in this Movement Phase by its Directing
+    /// Unit's move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub segment: Option<Segment>,
+}
+
+/// G17.2.3 A segment of a GTF's move: its Directing Unit `du` moves first, from `from` to `to`
+/// (`None` while it is still moving); the units that stay in the GTF then follow, each to keep
+/// its place relative to the DU (RULING, ge-rulings 132).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Segment {
+    /// The Directing Unit that opened it.
+    pub du: UnitId,
+    /// Where the DU began its move.
+    pub from: Cell,
+    /// Where it ended it.
+    pub to: Option<Cell>,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -685,9 +705,10 @@ impl GloryEmpire {
         }
     }
 
-    /// G17.3 Whether brigade leader `l`'s GTF may begin an evolution now: none of its units
-    /// has moved in this phase, and every one on the map is In Command through it (RULING,
-    /// ge-rulings 149: "in a straight line" read as the GTF's own requirements).
+    /// G17.3 Whether brigade leader `l`'s GTF may begin an evolution now: every one of its
+    /// units on the map is In Command through it (RULING, ge-rulings 149: "in a straight line"
+    /// read as the GTF's own requirements). G17.2.3 Its units may have moved already in this
+    /// phase: the evolution is then the next segment of the GTF's move (RULING, ge-rulings 134).
     #[must_use]
     pub fn may_begin_evolution(&self, s: &State, l: LeaderId) -> bool {
         if self.directing_unit(s, l).is_none() {
@@ -695,7 +716,24 @@ impl GloryEmpire {
         }
         let members = self.gtf_members(s, l);
         let ic = self.gtf_command(s, l);
-        !members.is_empty() && members.iter().all(|&u| ic[u.ix()] && !s.troop(u).moved)
+        !members.is_empty() && members.iter().all(|&u| ic[u.ix()])
+    }
+
+    /// G17.2.3, G17.3.1 The units of brigade leader `l`'s GTF that have moved in this phase may
+    /// move again, keeping the MP they have spent (those whose move ended in an Assault or
+    /// Charge declared, or fortifying, may not; nor those that left the GTF this turn). The
+    /// brigade leader may move again too, to keep with his Directing Unit (RULING, ge-rulings
+    /// 134: G17.1.2's free change of DU read so).
+    fn move_on(&self, s: &mut State, l: LeaderId) {
+        let turn = s.turn;
+        s.leaders[l.ix()].moved = false;
+        for u in self.gtf_members(s, l) {
+            let t = s.troop_mut(u);
+            let left = t.left_gtf.is_some_and(|(x, _)| x == turn);
+            if t.moved && !left && t.assault.is_none() && t.charge.is_none() && !t.fortifying {
+                t.moved = false;
+            }
+        }
     }
 
     /// G17.3.6 Display the Close Column: every infantry unit of the GC in Close Column.
@@ -750,7 +788,13 @@ impl GloryEmpire {
         let g = &mut s.leaders[l.ix()].gtf;
         g.check_drm = drm;
         g.evolving = Some((e, turn));
+        g.segment = None;
         g.changed = turn;
+        // RULING (ge-rulings 134): begun after the GTF moved, the evolution is its next
+        // segment; its units move in it from the MP they have spent.
+        if s.stage == crate::state::Stage::Movement {
+            self.move_on(s, l);
+        }
         ev.push(Event::EvolutionBegun {
             leader: l,
             evolution: e,
@@ -772,8 +816,79 @@ impl GloryEmpire {
             evolution: e,
             kind: to,
         });
+        self.mark_time(s, l, e, ev);
         if e.class() != EvolutionClass::Easy {
             s.pending.push(crate::state::Frame::Evolution(l, e.class()));
+        }
+    }
+
+    /// G17.3.1 The moment an evolution is complete, the whole GTF has left only what the unit
+    /// that spent the most MP in it has left: every unit of the GTF is charged that unit's MP
+    /// (those that spent less marked time), and the units that moved in the evolution may move
+    /// on with the rest of their MA, Force March included (RULING, ge-rulings 130: a unit that
+    /// did not move in it counts what it spent before and the evolution's extra MP it would
+    /// have paid; a unit whose move ended in an Assault or Charge declared, or fortifying, does
+    /// not move on).
+    pub(crate) fn mark_time(&self, s: &mut State, l: LeaderId, e: Evolution, ev: &mut Vec<Event>) {
+        use crate::state::Stage;
+        if !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) || s.moving.is_some() {
+            return;
+        }
+        // G17.2.3 What the GTF does next is a new segment, opened by its DU.
+        // RULING: the units that moved in the evolution move on (ge-rulings 130).
+        s.leaders[l.ix()].gtf.segment = None;
+        let members = self.gtf_members(s, l);
+        // The extra MP of an evolution begun in this turn's Movement Phase (ge-rulings 149).
+        let extra = u8::from(
+            s.stage == Stage::Movement
+                && e.class() != EvolutionClass::Easy
+                && s.leader(l).gtf.changed == s.turn,
+        );
+        let top = members
+            .iter()
+            .map(|&u| {
+                let t = s.troop(u);
+                if t.moved {
+                    t.phase_mp
+                } else {
+                    t.phase_mp.saturating_add(extra)
+                }
+            })
+            .max()
+            .unwrap_or(0);
+        if top == 0 {
+            return;
+        }
+        for &u in &members {
+            s.troop_mut(u).phase_mp = top;
+        }
+        self.move_on(s, l);
+        ev.push(Event::GtfMarkTime { leader: l, mp: top });
+    }
+
+    /// G17.3.1 The MP already charged in this movement phase to a group of these units as it
+    /// begins a move: the most any of them carries (0 outside the Brigade Game).
+    #[must_use]
+    pub fn carried_mp(&self, s: &State, units: &[UnitId]) -> u8 {
+        if !self.brigade() {
+            return 0;
+        }
+        units
+            .iter()
+            .map(|&u| s.troop(u).phase_mp)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// G17.3.1 A move of these units has ended having spent `spent` MP in all: what they carry
+    /// for the rest of the phase (Brigade Game, movement phases only).
+    pub(crate) fn note_phase_mp(&self, s: &mut State, units: &[UnitId], spent: u8) {
+        use crate::state::Stage;
+        if !self.brigade() || !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) {
+            return;
+        }
+        for &u in units {
+            s.troop_mut(u).phase_mp = spent;
         }
     }
 
@@ -897,6 +1012,10 @@ impl GloryEmpire {
             if s.leader(l).gtf.evolving.is_some() {
                 continue;
             }
+            // G17.2.3 The DU has opened this phase's segment: the others follow it.
+            if s.leader(l).gtf.segment.is_some() {
+                continue;
+            }
             let Some(du) = self.directing_unit(s, l) else {
                 continue;
             };
@@ -965,19 +1084,174 @@ impl GloryEmpire {
                 leader: l,
                 units: left,
             });
-            // Every unit of the GTF (the leavers are back in it), stack by stack.
-            let members = self.gtf_members(s, l);
-            let mut cells: Vec<Cell> = members.iter().filter_map(|&u| s.troop(u).cell).collect();
-            cells.sort_unstable();
-            cells.dedup();
-            for c in cells {
-                let stack: Vec<UnitId> = s
-                    .stack(c)
-                    .into_iter()
-                    .filter(|u| members.contains(u) && s.troop(*u).cell == Some(c))
-                    .collect();
-                self.worsen(s, &stack, 1, false, ev);
+            // Every unit of the GTF (the leavers are back in it).
+            self.worsen_gtf(s, l, ev);
+        }
+    }
+
+    /// G17.3 An evolution not among the defined ones: every unit of brigade leader `l`'s GTF
+    /// worsens its Morale State one level, stack by stack.
+    pub(crate) fn worsen_gtf(&self, s: &mut State, l: LeaderId, ev: &mut Vec<Event>) {
+        let members = self.gtf_members(s, l);
+        let mut cells: Vec<Cell> = members.iter().filter_map(|&u| s.troop(u).cell).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        for c in cells {
+            let stack: Vec<UnitId> = s
+                .stack(c)
+                .into_iter()
+                .filter(|u| members.contains(u) && s.troop(*u).cell == Some(c))
+                .collect();
+            self.worsen(s, &stack, 1, false, ev);
+        }
+    }
+}
+
+impl GloryEmpire {
+    /// G17.2.3 A group beginning its move in the Movement Phase holds the Directing Unit of a
+    /// GTF with no evolution in progress and no segment yet in this phase: its move opens the
+    /// segment (RULING, ge-rulings 132).
+    pub(crate) fn open_segment(&self, s: &mut State, units: &[UnitId], at: Cell) {
+        if !self.brigade() || s.stage != crate::state::Stage::Movement {
+            return;
+        }
+        for i in 0..s.leaders.len() {
+            let l = LeaderId(i as u8);
+            let g = s.leaders[i].gtf;
+            if g.kind.is_none() || g.evolving.is_some() || g.segment.is_some() {
+                continue;
             }
+            // RULING: a segment is the GTF's moves in the phase, the DU's first (ge-rulings 132).
+            if let Some(du) = self.directing_unit(s, l)
+                && units.contains(&du)
+            {
+                s.leaders[i].gtf.segment = Some(Segment {
+                    du,
+                    from: at,
+                    to: None,
+                });
+            }
+        }
+    }
+
+    /// G17.2.3 The move of these units ended: a segment whose DU is among them is open to the
+    /// others, who follow it by the DU's displacement.
+    pub(crate) fn close_segment(&self, s: &mut State, units: &[UnitId]) {
+        for i in 0..s.leaders.len() {
+            if let Some(seg) = s.leaders[i].gtf.segment
+                && seg.to.is_none()
+                && units.contains(&seg.du)
+            {
+                let to = s.troop(seg.du).cell.unwrap_or(seg.from);
+                if let Some(x) = s.leaders[i].gtf.segment.as_mut() {
+                    x.to = Some(to);
+                }
+            }
+        }
+    }
+
+    /// G17.2.3 A Directing Unit left behind by its group before it did anything has not moved:
+    /// the segment it opened is not opened.
+    pub(crate) fn drop_segment(&self, s: &mut State, u: UnitId) {
+        for l in &mut s.leaders {
+            if l.gtf.segment.is_some_and(|g| g.du == u && g.to.is_none()) {
+                l.gtf.segment = None;
+            }
+        }
+    }
+
+    /// G17.2.3 The hex where unit `u` of a GTF keeps its place relative to the Directing Unit
+    /// that has moved in this phase's segment: where it stands, moved as the DU moved. `None`
+    /// when it follows no segment (no GTF, an evolution in progress, the DU not moved yet, the
+    /// DU itself) or the place is off the map.
+    #[must_use]
+    pub fn gtf_place(&self, s: &State, u: UnitId) -> Option<Cell> {
+        let l = self.gtf_leader_of(s, u)?;
+        let g = &s.leader(l).gtf;
+        if g.evolving.is_some() {
+            return None;
+        }
+        let seg = g.segment?;
+        let to = seg.to?;
+        if seg.du == u {
+            return None;
+        }
+        let b = &self.data.board;
+        let at = s.troop(u).cell?;
+        b.cell(b.hex(at) + (b.hex(to) - b.hex(seg.from)))
+    }
+
+    /// G17.2.3 A group beginning its move after its DU's: each of its units of a GTF that has
+    /// a place to keep and can reach it in this move within its MA, as a plan of its move may
+    /// (ending there, or with a last step the enemy may interrupt), must end there (RULING,
+    /// ge-rulings 133).
+    pub(crate) fn mark_places(&self, s: &mut State, units: &[UnitId]) {
+        if !self.brigade() || s.stage != crate::state::Stage::Movement {
+            return;
+        }
+        let mut places: Vec<(UnitId, Cell)> = units
+            .iter()
+            .filter_map(|&u| self.gtf_place(s, u).map(|c| (u, c)))
+            .collect();
+        if places.is_empty() {
+            return;
+        }
+        let here = s.moving.as_ref().map(|m| m.at);
+        let ends: Vec<Cell> = if places.iter().all(|&(_, c)| Some(c) == here) {
+            Vec::new()
+        } else {
+            // Within its MA: a Force March to keep up is the player's choice (G17.2.3).
+            let force = s
+                .moving
+                .as_mut()
+                .map(|m| std::mem::take(&mut m.disorder.may_force));
+            let ends = self.move_ends(s).into_iter().map(|(c, _, _)| c).collect();
+            if let (Some(m), Some(f)) = (s.moving.as_mut(), force) {
+                m.disorder.may_force = f;
+            }
+            ends
+        };
+        // RULING: a place is kept when the move can end there (ge-rulings 133).
+        places.retain(|&(_, c)| Some(c) == here || ends.contains(&c));
+        for (u, c) in places {
+            s.troop_mut(u).gtf_place = Some(c);
+        }
+    }
+
+    /// G17.2.3, G17.3 These units' move is over (ended, or a unit dropped off after moving):
+    /// those that had a place to keep and are not in it changed their place in the GTF without
+    /// an evolution, and every unit of their GTF worsens one level (RULING, ge-rulings 133). A
+    /// move cut short by a reaction (`halted`) is not judged.
+    pub(crate) fn judge_places(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        halted: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        let mut out: Vec<(LeaderId, Vec<UnitId>)> = Vec::new();
+        for &u in units {
+            let Some(c) = s.troop_mut(u).gtf_place.take() else {
+                continue;
+            };
+            let t = s.troop(u);
+            if halted || t.cell.is_none() || t.cell == Some(c) || t.morale.broken() {
+                continue;
+            }
+            let Some(l) = self.gtf_leader_of(s, u) else {
+                continue;
+            };
+            match out.iter_mut().find(|(x, _)| *x == l) {
+                Some((_, v)) => v.push(u),
+                None => out.push((l, vec![u])),
+            }
+        }
+        for (l, us) in out {
+            ev.push(Event::GtfOutOfPlace {
+                leader: l,
+                units: us,
+            });
+            self.worsen_gtf(s, l, ev);
         }
     }
 }

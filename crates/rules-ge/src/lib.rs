@@ -76,9 +76,15 @@
 //! Out of Order lines, Right and Left in Front, their Evolution Check DRMs, the sub-units a
 //! wrong Quarter-Wheel inverts); in [`detached`] Detached Regiments (G17.5); in [`gtf`] also
 //! leaving a GTF by moving before its Directing Unit and the illegal evolution of coming back
-//! (G17.2.4), and the Directing Unit turning only in an evolution (G17.3). Not yet: the
-//! GTF's rigid, segmented movement (G17.2.3): units move stack by stack and are judged again
-//! at the next Command Status Phase.
+//! (G17.2.4), the Directing Unit turning only in an evolution (G17.3), and the GTF's
+//! movement (G17.2.3): the Directing Unit's move opens the phase's segment, each unit that
+//! stays in the GTF must then end its move in its place relative to the DU when it can reach
+//! it (else its whole GTF worsens one level; the computer's move plans keep the place and
+//! offer the whole GTF's advance as one plan), and the moment an evolution is complete the
+//! whole GTF goes on with the MA left to the unit that spent the most in it (G17.3.1); an
+//! evolution may follow a first segment, as in Figure 35. Not yet: more segments than a move
+//! before an evolution, one in it and one after, the free move of the leader to a new DU, and
+//! a "move the whole GTF" action for human players (they move it stack by stack).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is

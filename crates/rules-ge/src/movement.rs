@@ -902,12 +902,22 @@ impl GloryEmpire {
                     .filter(|&x| self.can_move(s, x))
                     .collect();
                 let may_force = self.may_force_march(s, &units);
-                // G17.3.1 An evolution's extra MP.
-                let spent = self.evolution_mp(s, &units);
+                // G17.3.1 The MP already charged in the phase (a GTF moving on after its
+                // evolution), and an evolution's extra MP.
+                let carried = self.carried_mp(s, &units);
+                let spent = carried.saturating_add(self.evolution_mp(s, &units));
                 // G17.2.4 Moving before the Directing Unit is leaving the GTF.
                 self.leave_gtf(s, &units, ev);
+                let mut disorder = crate::state::MoveDisorder {
+                    may_force,
+                    ..Default::default()
+                };
+                // RULING (ge-rulings 131): the MP carried count as spent in the formation.
+                if carried > 0 {
+                    disorder.mp.push((s.troop(units[0]).formation, carried));
+                }
                 s.moving = Some(Moving {
-                    units,
+                    units: units.clone(),
                     leader: None,
                     at: c,
                     spent,
@@ -919,11 +929,11 @@ impl GloryEmpire {
                     faced: false,
                     squared_at: None,
                     skirmished: false,
-                    disorder: crate::state::MoveDisorder {
-                        may_force,
-                        ..Default::default()
-                    },
+                    disorder,
                 });
+                // G17.2.3 The DU opens the segment; the others keep their place.
+                self.open_segment(s, &units, c);
+                self.mark_places(s, &units);
             }
             Action::SelectLeader(l) => {
                 let Some(c) = s.leader(l).cell else { return };
@@ -1001,12 +1011,21 @@ impl GloryEmpire {
                 // RULING: a unit left behind before the stack spends anything may move later.
                 let Some(m) = s.moving.as_mut() else { return };
                 m.units.retain(|&x| x != u);
-                let done = m.spent > 0 || m.hexes > 0 || m.acted;
+                // G17.3.1 Counting from the MP it carried into the move.
+                let done = m.spent > s.troops[u.ix()].phase_mp || m.hexes > 0 || m.acted;
                 s.troop_mut(u).moved = done;
                 // G17.2.4 Dropped before it moved: it has not left its GTF.
                 let turn = s.turn;
                 if !done && s.troop(u).left_gtf.is_some_and(|(t, _)| t == turn) {
                     s.troop_mut(u).left_gtf = None;
+                }
+                // G17.2.3 Left behind after moving, it is judged where it stands.
+                if done {
+                    self.close_segment(s, &[u]);
+                    self.judge_places(s, &[u], false, ev);
+                } else {
+                    s.troop_mut(u).gtf_place = None;
+                    self.drop_segment(s, u);
                 }
                 ev.push(Event::Dropped { unit: u });
             }
@@ -1568,6 +1587,12 @@ impl GloryEmpire {
         for &u in &m.units {
             s.troop_mut(u).moved = true;
         }
+        let carried = self.carried_mp(s, &m.units);
+        // G17.3.1 What the move leaves charged to its units for the rest of the phase.
+        self.note_phase_mp(s, &m.units, m.spent);
+        // G17.2.3 The DU's move opens its segment to the others, who must keep their place.
+        self.close_segment(s, &m.units);
+        self.judge_places(s, &m.units, m.halted, ev);
         let Some(&first) = m.units.first() else {
             return;
         };
@@ -1599,8 +1624,11 @@ impl GloryEmpire {
                 }
             }
         }
-        // B9.4 One Disorder Check for the whole move.
-        self.push_disorder_check(s, &m, ev);
+        // B9.4 One Disorder Check for the whole move. RULING (ge-rulings 131): a GTF's unit
+        // moving on after its evolution that spends nothing more calls for none.
+        if carried == 0 || m.spent > carried {
+            self.push_disorder_check(s, &m, ev);
+        }
     }
 
     /// 15.2.1 At the end of a Movement Phase, buildings where a battalion spent its whole MA
@@ -1627,11 +1655,14 @@ impl GloryEmpire {
         for i in 0..s.troops.len() {
             if self.data.troops[i].side == side {
                 s.troops[i].moved = false;
+                s.troops[i].phase_mp = 0;
+                s.troops[i].gtf_place = None;
             }
         }
         for i in 0..s.leaders.len() {
             if self.data.leaders[i].side == side {
                 s.leaders[i].moved = false;
+                s.leaders[i].gtf.segment = None;
             }
         }
         self.reset_train_moves(s, side);

@@ -1438,6 +1438,19 @@ impl GloryEmpire {
                     "poorly done: each of its stacks takes a Disorder Check"
                 }
             ),
+            Event::GtfMarkTime { leader, mp } => format!(
+                "{}'s brigade has spent {mp} MP: its units go on with what is left to the one \
+                 that spent the most in the evolution (G17.3.1)",
+                self.lname(*leader)
+            ),
+            Event::GtfOutOfPlace { leader, units } => format!(
+                "{} did not keep {} place in {}'s GTF though {} could: a change of place without \
+                 an evolution, his brigade's units worsen one level (G17.2.3, G17.3)",
+                self.units_text(units),
+                if units.len() == 1 { "its" } else { "their" },
+                self.lname(*leader),
+                if units.len() == 1 { "it" } else { "they" }
+            ),
             Event::Gtf { leader, kind: None } => format!(
                 "{} removes his GTF marker: Command Range 0 (G17.1.1)",
                 self.lname(*leader)

@@ -47,7 +47,7 @@ impl GloryEmpire {
     }
 
     /// The ends of the selected stack's move with the actions that reach them.
-    fn move_ends(&self, s: &State) -> Vec<(Cell, Facing, Vec<Action>)> {
+    pub(crate) fn move_ends(&self, s: &State) -> Vec<(Cell, Facing, Vec<Action>)> {
         let Some(m) = s.moving.clone() else {
             return Vec::new();
         };
@@ -220,6 +220,141 @@ impl GloryEmpire {
         plan
     }
 
+    /// Plays `a` on `t` and notes it in `plan` when `side` is to act and `a` is legal there.
+    fn try_play(
+        &self,
+        t: &mut State,
+        side: coupdoeil_engine::Side,
+        a: Action,
+        plan: &mut Vec<Action>,
+    ) -> bool {
+        if self.to_act(t) != coupdoeil_engine::ToAct::Side(side) {
+            return false;
+        }
+        let mut legal = Vec::new();
+        self.legal_actions(t, &mut legal);
+        if !legal.contains(&a) {
+            return false;
+        }
+        let mut ev = Vec::new();
+        self.apply_action_unchecked(t, &a, &mut ev);
+        plan.push(a);
+        true
+    }
+
+    /// G17.2.3 The whole GTF's move as one plan, when `select` picks the stack of a Directing
+    /// Unit that may open a segment: the DU steps one or two hexes straight ahead, its brigade
+    /// leader goes with it, then every other stack of the GTF goes to its place by a plan of
+    /// its own, nearest first, as far as nothing interrupts (a stack that cannot reach its
+    /// place is left alone).
+    fn gtf_plans(
+        &self,
+        s: &State,
+        side: coupdoeil_engine::Side,
+        select: Action,
+        out: &mut Vec<Vec<Action>>,
+    ) {
+        if !self.brigade() || s.stage != Stage::Movement {
+            return;
+        }
+        let Action::Select(top) = select else { return };
+        let Some(at) = s.troop(top).cell else { return };
+        let stack = s.stack(at);
+        let Some((l, du)) = (0..s.leaders.len()).find_map(|i| {
+            let l = crate::data::LeaderId(i as u8);
+            let g = &s.leader(l).gtf;
+            let du = self.directing_unit(s, l)?;
+            (g.kind.is_some() && g.evolving.is_none() && g.segment.is_none() && stack.contains(&du))
+                .then_some((l, du))
+        }) else {
+            return;
+        };
+        let Some(dir) = s.troop(du).facing.as_edge() else {
+            return;
+        };
+        let board = &self.data.board;
+        for k in 1..=2 {
+            let mut t = s.clone();
+            let mut plan = Vec::new();
+            if !self.try_play(&mut t, side, select, &mut plan) {
+                return;
+            }
+            let mut path = Vec::new();
+            let mut here = at;
+            for _ in 0..k {
+                let Some(to) = board.neighbor(here, dir) else {
+                    break;
+                };
+                if !self.try_play(&mut t, side, Action::Step(to), &mut plan) || t.moving.is_none() {
+                    break;
+                }
+                path.push(to);
+                here = to;
+            }
+            if path.len() != k || !self.try_play(&mut t, side, Action::EndMove, &mut plan) {
+                continue;
+            }
+            // The brigade leader keeps with his Directing Unit.
+            if t.leader(l).cell == Some(at) {
+                let mut u = t.clone();
+                let mut lp = Vec::new();
+                let ok = self.try_play(&mut u, side, Action::SelectLeader(l), &mut lp)
+                    && path
+                        .iter()
+                        .all(|&c| self.try_play(&mut u, side, Action::Step(c), &mut lp))
+                    && (u.moving.is_none()
+                        || self.try_play(&mut u, side, Action::EndMove, &mut lp));
+                if ok {
+                    t = u;
+                    plan.extend(lp);
+                }
+            }
+            // The others, nearest the DU first.
+            let mut followers: Vec<(u32, Cell)> = self
+                .gtf_members(&t, l)
+                .into_iter()
+                .filter(|&u| self.can_move(&t, u))
+                .filter_map(|u| t.troop(u).cell)
+                .map(|c| (board.distance(here, c), c))
+                .collect();
+            followers.sort_unstable();
+            followers.dedup();
+            for (_, c) in followers {
+                let Some(first) = t.stack(c).into_iter().find(|&u| self.can_move(&t, u)) else {
+                    continue;
+                };
+                let mut u = t.clone();
+                let mut fp = Vec::new();
+                if !self.try_play(&mut u, side, Action::Select(first), &mut fp) {
+                    continue;
+                }
+                let Some(place) = u.troop(first).gtf_place else {
+                    continue;
+                };
+                let steps = if Some(place) == u.moving.as_ref().map(|m| m.at) {
+                    vec![Action::EndMove]
+                } else {
+                    let Some((_, _, p)) = self
+                        .move_ends(&u)
+                        .into_iter()
+                        .find(|(x, _, p)| *x == place && p.last() == Some(&Action::EndMove))
+                    else {
+                        continue;
+                    };
+                    p
+                };
+                if steps
+                    .into_iter()
+                    .all(|a| self.try_play(&mut u, side, a, &mut fp))
+                {
+                    t = u;
+                    plan.extend(fp);
+                }
+            }
+            out.push(plan);
+        }
+    }
+
     /// How `side`'s evaluation looks with the stack moved to `to` facing `f`.
     fn move_gain(
         &self,
@@ -268,12 +403,12 @@ impl Plans for GloryEmpire {
                         out.push(vec![a]);
                         continue;
                     }
-                    let mut scored: Vec<(i32, Vec<Action>)> = Vec::new();
+                    let mut scored: Vec<(i32, Vec<Action>, Cell)> = Vec::new();
                     // Staying put (or changing formation in place) is a plan too.
                     let stay =
                         self.move_gain(&st, side, &m.units, m.at, s.troop(m.units[0]).facing);
                     if self.may_end_here(&st) {
-                        scored.push((stay, vec![a, Action::EndMove]));
+                        scored.push((stay, vec![a, Action::EndMove], m.at));
                     }
                     for (f, _) in self.form_options(&st) {
                         let mut t = st.clone();
@@ -285,6 +420,7 @@ impl Plans for GloryEmpire {
                             scored.push((
                                 self.evaluate(&x, side),
                                 vec![a, Action::Form(f), Action::EndMove],
+                                m.at,
                             ));
                         }
                     }
@@ -298,17 +434,25 @@ impl Plans for GloryEmpire {
                         for (cell, f, p) in self.move_ends(&st) {
                             let mut plan = vec![a];
                             plan.extend(p);
-                            scored.push((self.move_gain(&st, side, &m.units, cell, f), plan));
+                            scored.push((self.move_gain(&st, side, &m.units, cell, f), plan, cell));
                         }
+                    }
+                    // G17.2.3 A unit of a GTF that has its place to keep: only the plans that
+                    // keep it (ge-rulings 133).
+                    if let Some(place) = m.units.iter().find_map(|&u| st.troop(u).gtf_place)
+                        && scored.iter().any(|x| x.2 == place)
+                    {
+                        scored.retain(|x| x.2 == place);
                     }
                     scored.sort_by(|x, y| y.0.cmp(&x.0).then_with(|| x.1.cmp(&y.1)));
                     scored.dedup_by(|x, y| x.1 == y.1);
                     if scored.is_empty() {
                         out.push(vec![a]);
                     }
-                    for (_, p) in scored.into_iter().take(PER_STACK) {
+                    for (_, p, _) in scored.into_iter().take(PER_STACK) {
                         out.push(self.playable_prefix(s, side, p));
                     }
+                    self.gtf_plans(s, side, a, out);
                     // 13.1.1 Declaring an Assault at the start of the move, the nearest targets
                     // first; the move is then chosen step by step.
                     let mut targets = self.assault_targets(&st);

@@ -65,6 +65,8 @@ impl GloryEmpire {
                 canister: false,
                 detached: None,
                 left_gtf: None,
+                phase_mp: 0,
+                gtf_place: None,
             })
             .collect();
         let mut leaders: Vec<Leader> = d

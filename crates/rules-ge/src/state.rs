@@ -171,6 +171,13 @@ pub struct Troop {
     /// G17.2.4 The turn in which it left its GTF (0: it has not), and the leader of that GTF.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub left_gtf: Option<(u8, LeaderId)>,
+    /// G17.3.1 MP already charged to it in this movement phase (Brigade Game): by the moves
+    /// it has ended, or by its GTF's completed evolution; a move it begins starts from them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub phase_mp: u8,
+    /// G17.2.3 While it moves: the place in its GTF it must end its move in (Brigade Game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gtf_place: Option<Cell>,
     /// G19.1 The boxes of each round marked off on its Ammunition Sheet (Brigade Game), by
     /// [`crate::artillery::Round::ix`].
     #[serde(default, skip_serializing_if = "none_used")]

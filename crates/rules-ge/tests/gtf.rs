@@ -606,20 +606,18 @@ fn g17_3_1_an_evolution_in_progress_is_completed_next_turn() {
 }
 
 #[test]
-fn g17_3_an_evolution_needs_the_gtf_in_formation_and_unmoved() {
+fn g17_3_an_evolution_needs_the_gtf_in_formation() {
     let mut f = column_of_three(GtfKind::GrandColumn);
     f.put("2-97", "0209", Formation::Column, "N");
     assert!(
         !f.can("evolve anstruther deploy-processional"),
         "a unit out of place"
     );
+    // A unit that has moved does not prevent it (ge-rulings 134): it may move again in it.
     let mut g = column_of_three(GtfKind::GrandColumn);
     let u = g.unit("2-97");
     g.s.troop_mut(u).moved = true;
-    assert!(
-        !g.can("evolve anstruther deploy-processional"),
-        "a unit has moved"
-    );
+    assert!(g.can("evolve anstruther deploy-processional"));
     // The notation round-trips.
     let l = g.leader("anstruther");
     for a in [

@@ -7,15 +7,26 @@ use rand::SeedableRng;
 
 #[test]
 fn plans_are_legal_sequences_of_the_side_to_act() {
-    let g = common::game();
+    assert!(check_plans(&common::game(), 0..3, 1500) > 1000);
+}
+
+/// The Brigade Game's plans too, the whole GTF's moves among them (G17.2.3).
+#[test]
+fn plans_are_legal_sequences_in_the_brigade_game() {
+    assert!(check_plans(&common::shipped_vimeiro_brigade(), 0..1, 600) > 200);
+}
+
+/// Plays `steps` decisions of random plans from each seed, checking every plan offered on the
+/// way; the number of plans checked.
+fn check_plans(g: &coupdoeil_ge::GloryEmpire, seeds: std::ops::Range<u64>, steps: usize) -> usize {
     let mut plans = Vec::new();
     let mut legal = Vec::new();
     let mut ev = Vec::new();
     let mut checked = 0;
-    for seed in 0..3u64 {
+    for seed in seeds {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut s = g.initial_state();
-        for _ in 0..1500 {
+        for _ in 0..steps {
             match g.to_act(&s) {
                 ToAct::Over => break,
                 ToAct::Chance => {
@@ -53,5 +64,5 @@ fn plans_are_legal_sequences_of_the_side_to_act() {
             ev.clear();
         }
     }
-    assert!(checked > 1000, "{checked}");
+    checked
 }

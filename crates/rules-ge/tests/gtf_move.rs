@@ -1,0 +1,585 @@
+//! G17.2.3, G17.3.1 The movement of a Grand Tactical Formation (Brigade Game): the MP the whole
+//! GTF has left after an evolution, the order of its moves (the Directing Unit first), and its
+//! rigid movement.
+
+mod common;
+use common::{B, Fx};
+use coupdoeil_engine::{Game, ToAct};
+use coupdoeil_ge::data::Formation;
+use coupdoeil_ge::event::Event;
+use coupdoeil_ge::gtf::GtfKind;
+use coupdoeil_ge::state::{CheckKind, Frame, Stage};
+use coupdoeil_ge::{Action, GloryEmpire};
+use coupdoeil_hex::EdgeDir;
+
+/// The test scenario played as the Brigade Game.
+fn ggame() -> GloryEmpire {
+    common::game_from(
+        |t| {
+            t.replacen(
+                "setup = \"historical\"\n",
+                "setup = \"historical\"\nlevel = \"brigade\"\n",
+                1,
+            )
+        },
+        |c| c.to_string(),
+    )
+}
+
+/// The label of the hex next to `hex` in direction `d`.
+fn next(f: &Fx, hex: &str, d: EdgeDir) -> String {
+    let c = f.game.data.board.neighbor(f.hex(hex), d).unwrap();
+    f.label(c)
+}
+
+/// Anstruther's brigade in a Grand Column facing N in 0205 (the head, the DU, with him), 0206
+/// and 0207 (the tail), in the British Movement Phase of turn 2.
+fn column_of_three() -> Fx {
+    let mut f = Fx::empty_of(ggame());
+    f.put_leader("anstruther", "0205");
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::GrandColumn);
+    f.put("2-43", "0205", Formation::Column, "N");
+    f.put("2-52", "0206", Formation::Column, "N");
+    f.put("2-97", "0207", Formation::Column, "N");
+    f.s.turn = 2;
+    f.at(B, Stage::Movement);
+    f
+}
+
+fn spent(f: &Fx) -> u8 {
+    f.s.moving.as_ref().unwrap().spent
+}
+
+fn disorder_checks(f: &Fx) -> usize {
+    f.s.pending
+        .iter()
+        .filter(|x| matches!(x, Frame::Check(c) if c.kind == CheckKind::Disorder))
+        .count()
+}
+
+/// Figure 36's worked example: a Grand Column forms Line of Battle on its head by the Direct
+/// Route. From the tail to the head the units spend 2, 1 and 0 MP moving, and 1 more each for
+/// the evolution: the moment it is complete all of them have spent 3.
+#[test]
+fn g17_3_1_after_an_evolution_the_gtf_has_the_ma_left_of_the_unit_that_spent_most() {
+    let mut f = column_of_three();
+    f.play("evolve anstruther deploy-direct");
+    // The tail: 1 MP for the evolution and 2 hexes.
+    f.play("select 2-97");
+    assert_eq!(spent(&f), 1);
+    let a = next(&f, "0207", EdgeDir::NE);
+    f.play(&format!("step {a}"));
+    let b = next(&f, &a, EdgeDir::N);
+    f.play(&format!("step {b}"));
+    assert_eq!(spent(&f), 3);
+    f.play("end");
+    f.settle();
+    // The middle: 1 MP and 1 hex.
+    f.play("select 2-52");
+    let c = next(&f, "0206", EdgeDir::NW);
+    f.play(&format!("step {c}"));
+    assert_eq!(spent(&f), 2);
+    f.play("end");
+    f.settle();
+    // The head stays in place. The evolution is complete, the check passed (Complex, -3).
+    f.play("complete-evolution anstruther");
+    f.d10(5);
+    let l = f.leader("anstruther");
+    assert!(
+        f.events
+            .iter()
+            .any(|e| matches!(e, Event::GtfMarkTime { leader, mp: 3 } if *leader == l))
+    );
+    for id in ["2-43", "2-52", "2-97"] {
+        let t = f.s.troop(f.unit(id));
+        assert_eq!(t.phase_mp, 3, "{id} marked time to 3 MP");
+        assert!(!t.moved, "{id} may go on with the rest of its MA");
+    }
+    // The GTF goes on: the DU first (G17.2.3), with 3 MP spent already.
+    f.play("select 2-43");
+    assert_eq!(spent(&f), 3);
+    let ma = f.game.unit_ma(&f.s, f.unit("2-43"));
+    let steps = f
+        .legal()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Step(_)))
+        .count();
+    assert!(steps > 0 && ma > 3);
+    f.play("end");
+    f.settle();
+    assert!(f.s.troop(f.unit("2-43")).moved);
+    // A move that spends nothing more calls for no Disorder Check.
+    assert_eq!(disorder_checks(&f), 0);
+    f.play("select 2-97");
+    assert_eq!(spent(&f), 3);
+    assert_eq!(f.s.troop(f.unit("2-97")).left_gtf, None, "after the DU");
+}
+
+/// G17.3.1 Without moving in the phase a unit still counts the evolution's extra MP it would
+/// have paid; the GTF is charged that when nobody moved.
+#[test]
+fn g17_3_1_units_marking_time_are_charged_the_evolutions_mp() {
+    let mut f = column_of_three();
+    f.play("evolve anstruther deploy-processional");
+    f.play("complete-evolution anstruther");
+    f.d10(9);
+    for id in ["2-43", "2-52", "2-97"] {
+        assert_eq!(f.s.troop(f.unit(id)).phase_mp, 1, "{id}");
+    }
+    f.play("select 2-43");
+    assert_eq!(spent(&f), 1);
+    // An Easy evolution costs no MP: nobody is charged anything.
+    let mut g = column_of_three();
+    g.play("evolve anstruther follow-the-leader");
+    g.play("complete-evolution anstruther");
+    assert!(
+        !g.events
+            .iter()
+            .any(|e| matches!(e, Event::GtfMarkTime { .. }))
+    );
+    assert_eq!(g.s.troop(g.unit("2-97")).phase_mp, 0);
+}
+
+/// G17.3.1, B9.4, B9.5 Moving on after the evolution, the MP carried count as spent: a Force
+/// March and the MP spent in a formation are judged over the whole phase (Figure 35: 8 MP in
+/// Line calls for a Disorder Check), and only the Brigade Game carries MP from one move to the
+/// next.
+#[test]
+fn g17_3_1_moving_on_counts_the_mp_carried() {
+    let mut f = column_of_three();
+    for id in ["2-43", "2-52", "2-97"] {
+        let u = f.unit(id);
+        f.s.troop_mut(u).formation = Formation::Line;
+    }
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
+    // As if the GTF had spent 4 MP in its evolution: 2 more in Line are 6, beyond 4.
+    for id in ["2-43", "2-52", "2-97"] {
+        let u = f.unit(id);
+        f.s.troop_mut(u).phase_mp = 4;
+    }
+    f.play("select 2-43");
+    assert_eq!(spent(&f), 4);
+    let a = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {a}"));
+    let b = next(&f, &a, EdgeDir::N);
+    f.play(&format!("step {b}"));
+    f.play("end");
+    f.settle();
+    let check = f.s.pending.iter().find_map(|x| match x {
+        Frame::Check(c) if c.kind == CheckKind::Disorder => Some(c.clone()),
+        _ => None,
+    });
+    let check = check.expect("a Disorder Check for 6 MP in Line");
+    assert!(
+        check
+            .modifiers
+            .iter()
+            .any(|m| m.what.contains("6 MP in Line")),
+        "{:?}",
+        check.modifiers
+    );
+    assert_eq!(f.s.troop(f.unit("2-43")).phase_mp, 6);
+    // The Battalion Game carries nothing from one move to the next.
+    let mut b = Fx::empty();
+    b.put("2-43", "0205", Formation::Line, "N");
+    b.s.turn = 2;
+    b.at(B, Stage::Movement);
+    let u = b.unit("2-43");
+    b.s.troop_mut(u).phase_mp = 4;
+    b.play("select 2-43");
+    assert_eq!(spent(&b), 0);
+}
+
+fn out_of_place(f: &Fx) -> bool {
+    f.events
+        .iter()
+        .any(|e| matches!(e, Event::GtfOutOfPlace { .. }))
+}
+
+/// G17.2.3, G17.2.4 The Directing Unit moves first: a unit moving before it leaves the GTF
+/// (G17.2.4: moving first is the declaration), the DU's move opens the segment, and the units
+/// moving after it stay in the GTF.
+#[test]
+fn g17_2_3_du_moves_first() {
+    let mut f = column_of_three();
+    let l = f.leader("anstruther");
+    f.play("select 2-97");
+    assert_eq!(f.s.troop(f.unit("2-97")).left_gtf, Some((2, l)), "left");
+    assert_eq!(
+        f.s.troop(f.unit("2-97")).gtf_place,
+        None,
+        "no place to keep"
+    );
+    f.play("end");
+    f.settle();
+    assert!(f.s.leader(l).gtf.segment.is_none());
+    // The DU's move opens the segment.
+    f.play("select 2-43");
+    let seg = f.s.leader(l).gtf.segment.unwrap();
+    assert_eq!(
+        (seg.du, seg.from, seg.to),
+        (f.unit("2-43"), f.hex("0205"), None)
+    );
+    let ahead = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {ahead}"));
+    f.play("end");
+    f.settle();
+    assert_eq!(f.s.leader(l).gtf.segment.unwrap().to, Some(f.hex(&ahead)));
+    // The others follow it, without leaving.
+    f.play("select 2-52");
+    assert_eq!(f.s.troop(f.unit("2-52")).left_gtf, None);
+    assert_eq!(f.s.troop(f.unit("2-52")).gtf_place, Some(f.hex("0205")));
+    // During an evolution no segment is opened: the units move in any order.
+    let mut g = column_of_three();
+    g.play("evolve anstruther deploy-processional");
+    g.play("select 2-43");
+    assert!(g.s.leader(l).gtf.segment.is_none());
+}
+
+/// G17.2.3 After the DU has moved, each unit that stays in the GTF must end its move in its
+/// place relative to the DU (where it stood, moved as the DU moved) when it can reach it;
+/// ending elsewhere changes its place without an evolution (G17.3): the whole GTF worsens
+/// one level.
+#[test]
+fn g17_2_3_followers_keep_their_place_relative_to_the_du() {
+    use coupdoeil_ge::state::Morale;
+    let mut f = column_of_three();
+    f.play("select 2-43");
+    let ahead = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {ahead}"));
+    f.play("end");
+    f.settle();
+    // The middle unit keeps its place: the head's old hex.
+    f.play("select 2-52");
+    f.play("step 0205");
+    f.play("end");
+    f.settle();
+    assert!(!out_of_place(&f));
+    assert_eq!(f.s.troop(f.unit("2-52")).gtf_place, None, "judged");
+    // The tail stays behind though it could follow: out of its place.
+    f.play("select 2-97");
+    assert_eq!(f.s.troop(f.unit("2-97")).gtf_place, Some(f.hex("0206")));
+    f.play("end");
+    f.settle();
+    assert!(out_of_place(&f));
+    for id in ["2-43", "2-52", "2-97"] {
+        assert_eq!(f.morale_of(id), Morale::Disorder, "{id}");
+    }
+    // A unit dropped off on the way after moving is judged where it stands; one dropped off
+    // before the stack did anything keeps no place and may move later.
+    for moved in [false, true] {
+        let mut g = column_of_three();
+        g.put("2-97", "0206", Formation::Column, "N");
+        // Worn down to a step each, the two may stack in their place.
+        for id in ["2-52", "2-97"] {
+            let u = g.unit(id);
+            g.s.troop_mut(u).steps = 1;
+        }
+        g.play("select 2-43");
+        g.play(&format!("step {ahead}"));
+        g.play("end");
+        g.settle();
+        g.play("select 2-97");
+        let u = g.unit("2-52");
+        assert_eq!(g.s.troop(u).gtf_place, Some(g.hex("0205")));
+        if moved {
+            let aside = next(&g, "0206", EdgeDir::NE);
+            g.play(&format!("step {aside}"));
+        }
+        g.play("drop 2-52");
+        assert_eq!(g.s.troop(u).gtf_place, None);
+        assert_eq!(out_of_place(&g), moved, "moved {moved}");
+        assert_eq!(g.s.troop(u).moved, moved);
+    }
+}
+
+/// G17.2.3 A unit that cannot reach its place in this move (here Prone: it does not move) is
+/// allowed out of position for now, and no place is asked of the DU itself nor of a unit
+/// whose DU has not moved.
+#[test]
+fn g17_2_3_out_of_place_when_the_place_cannot_be_reached() {
+    let mut f = column_of_three();
+    let u = f.unit("2-97");
+    f.s.troop_mut(u).prone = true;
+    f.play("select 2-43");
+    assert_eq!(f.s.troop(f.unit("2-43")).gtf_place, None, "the DU");
+    let ahead = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {ahead}"));
+    f.play("end");
+    f.settle();
+    f.play("select 2-97");
+    assert_eq!(f.s.troop(u).gtf_place, None);
+    f.play("end");
+    f.settle();
+    assert!(!out_of_place(&f));
+    // The DU stays where it is: the places are where the units stand.
+    let mut g = column_of_three();
+    g.play("select 2-43");
+    g.play("end");
+    g.settle();
+    g.play("select 2-97");
+    assert_eq!(g.s.troop(g.unit("2-97")).gtf_place, Some(g.hex("0207")));
+}
+
+/// G17.2.3 The computer's whole-move plans for a unit that has its place to keep all keep it.
+#[test]
+fn g17_2_3_plans_keep_the_place() {
+    use coupdoeil_engine::Plans;
+    let mut f = column_of_three();
+    f.play("select 2-43");
+    let ahead = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {ahead}"));
+    f.play("end");
+    f.settle();
+    let mut plans = Vec::new();
+    f.game.plans(&f.s, 100, &mut plans);
+    let u = f.unit("2-52");
+    let mine: Vec<_> = plans
+        .into_iter()
+        .filter(|p| p.first() == Some(&Action::Select(u)) && p.len() > 1)
+        .collect();
+    assert!(!mine.is_empty());
+    let start = f.s.clone();
+    for p in mine {
+        f.s = start.clone();
+        for a in &p {
+            let text = f.game.action_notation(a);
+            f.play(&text);
+        }
+        assert_eq!(f.s.troop(u).cell, Some(f.hex("0205")), "{p:?}");
+    }
+}
+
+/// G17.2.3 The computer may move a whole GTF as one plan: the Directing Unit straight ahead,
+/// its leader with it, then every other unit to its place.
+#[test]
+fn g17_2_3_a_plan_moves_the_whole_gtf_forward() {
+    use coupdoeil_engine::Plans;
+    let mut f = column_of_three();
+    let mut plans = Vec::new();
+    f.game.plans(&f.s, 100, &mut plans);
+    let du = f.unit("2-43");
+    let l = f.leader("anstruther");
+    let whole: Vec<_> = plans
+        .into_iter()
+        .filter(|p| {
+            p.first() == Some(&Action::Select(du))
+                && p.contains(&Action::SelectLeader(l))
+                && p.contains(&Action::Select(f.unit("2-97")))
+        })
+        .collect();
+    assert_eq!(whole.len(), 2, "one and two hexes ahead");
+    let start = f.s.clone();
+    for p in whole {
+        f.s = start.clone();
+        f.events.clear();
+        for a in &p {
+            let text = f.game.action_notation(a);
+            f.play(&text);
+        }
+        let k = p.iter().filter(|a| matches!(a, Action::Step(_))).count() / 4;
+        let mut want = ["0205", "0206", "0207"].map(|h| h.to_string());
+        for _ in 0..k {
+            want = want.map(|h| next(&f, &h, EdgeDir::N));
+        }
+        for (id, h) in ["2-43", "2-52", "2-97"].iter().zip(&want) {
+            assert_eq!(f.s.troop(f.unit(id)).cell, Some(f.hex(h)), "{id} {p:?}");
+        }
+        assert_eq!(f.s.leader(l).cell, Some(f.hex(&want[0])));
+        assert!(!out_of_place(&f));
+    }
+}
+
+/// G17.2.3 A Directing Unit dropped off by its stack before it did anything has not moved: its
+/// segment is not opened; dropped off after moving, it has opened it where it stands.
+#[test]
+fn g17_2_3_a_du_dropped_off_opens_the_segment_only_once_it_moved() {
+    for moved in [false, true] {
+        let mut f = column_of_three();
+        f.put("2-52", "0205", Formation::Column, "N");
+        f.put("2-43", "0205", Formation::Column, "N");
+        for id in ["2-52", "2-43"] {
+            let u = f.unit(id);
+            f.s.troop_mut(u).steps = 1;
+        }
+        let l = f.leader("anstruther");
+        let du = f.unit("2-43");
+        assert_eq!(f.game.directing_unit(&f.s, l), Some(du));
+        f.play("select 2-43");
+        let ahead = next(&f, "0205", EdgeDir::N);
+        if moved {
+            f.play(&format!("step {ahead}"));
+        }
+        f.play("drop 2-43");
+        let seg = f.s.leader(l).gtf.segment;
+        if moved {
+            assert_eq!(seg.and_then(|g| g.to), Some(f.hex(&ahead)));
+        } else {
+            assert_eq!(seg, None);
+        }
+    }
+}
+
+/// G17.2.3 A unit may Force March to keep up with the DU, but need not: a place it could reach
+/// only so is not asked of it.
+#[test]
+fn g17_2_3_a_force_march_to_keep_the_place_is_not_required() {
+    let mut f = column_of_three();
+    let u = f.unit("2-97");
+    let ma = f.game.unit_ma(&f.s, u);
+    f.s.troop_mut(u).phase_mp = ma;
+    f.play("select 2-43");
+    let ahead = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {ahead}"));
+    f.play("end");
+    f.settle();
+    f.play("select 2-52");
+    f.play("step 0205");
+    f.play("end");
+    f.settle();
+    f.play("select 2-97");
+    assert!(f.can("step 0206"), "a Force March could take it there");
+    assert_eq!(f.s.troop(u).gtf_place, None);
+    f.play("end");
+    f.settle();
+    assert!(!out_of_place(&f));
+}
+
+/// Figure 35's example: a Line of Battle of three units in Line moves forward 2 hexes (2 MP
+/// each), wheels (1 MP for the evolution and what each spends wheeling: the outer unit 2 hexes
+/// and a turn, the middle one 1 hex and a turn, the inner one a turn) and so has spent what
+/// the outer unit spent, then moves forward again: beyond 4 MP in Line, a Disorder Check.
+#[test]
+fn g17_2_3_figure_35_move_wheel_and_move_on() {
+    let mut f = column_of_three();
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
+    let mid = next(&f, "0205", EdgeDir::NE);
+    let outer = next(&f, &mid, EdgeDir::SE);
+    f.put("2-43", "0205", Formation::Line, "N");
+    f.put("2-52", &mid, Formation::Line, "N");
+    f.put("2-97", &outer, Formation::Line, "N");
+    let ids = ["2-43", "2-52", "2-97"];
+    let north =
+        |f: &Fx, id: &str| next(f, &f.label(f.s.troop(f.unit(id)).cell.unwrap()), EdgeDir::N);
+    // Segment 1: the DU, then the others, 2 hexes forward.
+    for id in ids {
+        f.play(&format!("select {id}"));
+        for _ in 0..2 {
+            let to = north(&f, id);
+            f.play(&format!("step {to}"));
+        }
+        f.play("end");
+        f.settle();
+        assert_eq!(f.s.troop(f.unit(id)).phase_mp, 2, "{id}");
+    }
+    assert!(!out_of_place(&f));
+    // The leader keeps with his DU.
+    f.play("select anstruther");
+    let a = next(&f, "0205", EdgeDir::N);
+    f.play(&format!("step {a}"));
+    let b = next(&f, &a, EdgeDir::N);
+    f.play(&format!("step {b}"));
+    if f.s.moving.is_some() {
+        f.play("end");
+    }
+    // Segment 2: the wheel, on the DU (the inner unit).
+    f.play("evolve anstruther wheel-forward");
+    let spent_in = |f: &mut Fx, id: &str, hexes: usize| {
+        f.play(&format!("select {id}"));
+        assert_eq!(spent(f), 3, "{id}: 2 MP and 1 for the evolution");
+        for _ in 0..hexes {
+            let to = north(f, id);
+            f.play(&format!("step {to}"));
+        }
+        // A Line's wheel of one vertex: 1 MP.
+        let before = spent(f);
+        let start = f.s.clone();
+        let turn = f
+            .legal()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Face(_)))
+            .find(|a| {
+                let text = f.game.action_notation(a);
+                f.play(&text);
+                let one = spent(f) == before + 1;
+                f.s = start.clone();
+                one
+            })
+            .expect("a turn of one vertex");
+        f.play(&f.game.action_notation(&turn));
+        let mp = spent(f);
+        f.play("end");
+        f.settle();
+        // Beyond 4 MP in Line the move ends with its own Disorder Check (ge-rulings 131).
+        while f.to_act() == ToAct::Chance {
+            f.d100(99);
+        }
+        mp
+    };
+    let inner = spent_in(&mut f, "2-43", 0);
+    let middle = spent_in(&mut f, "2-52", 1);
+    let outer_mp = spent_in(&mut f, "2-97", 2);
+    assert_eq!((inner, middle, outer_mp), (4, 5, 6));
+    f.play("complete-evolution anstruther");
+    f.d10(9);
+    for id in ids {
+        assert_eq!(
+            f.s.troop(f.unit(id)).phase_mp,
+            6,
+            "{id}: all have spent 6 MP"
+        );
+    }
+    assert!(
+        f.can("select anstruther"),
+        "the leader may go on with his DU"
+    );
+    // Segment 3: the DU goes on. The authored MA of a Line (4, and 3 more by Force March)
+    // lets it make one hex of the figure's two: 7 MP in all, 3 beyond what a Line spends
+    // safely and beyond its MA.
+    f.play("select 2-43");
+    assert_eq!(spent(&f), 6);
+    let to = f
+        .legal()
+        .into_iter()
+        .find(|a| matches!(a, Action::Step(_)))
+        .expect("a step forward");
+    f.play(&f.game.action_notation(&to));
+    assert_eq!(spent(&f), 7);
+    assert!(!f.legal().iter().any(|a| matches!(a, Action::Step(_))));
+    f.play("end");
+    f.settle();
+    let check = f.s.pending.iter().find_map(|x| match x {
+        Frame::Check(c) if c.kind == CheckKind::Disorder => Some(c.clone()),
+        _ => None,
+    });
+    let check = check.expect("a Disorder Check");
+    assert!(
+        check
+            .modifiers
+            .iter()
+            .any(|m| m.what.contains("7 MP in Line")),
+        "{:?}",
+        check.modifiers
+    );
+}
+
+/// G17.2.3, G17.2.4 An evolution begun after the GTF moved lets its units move again, but not
+/// one that left the GTF by moving before its Directing Unit.
+#[test]
+fn g17_2_3_an_evolution_after_moving_is_the_next_segment() {
+    let mut f = column_of_three();
+    // The tail leaves (it moves first, in place), then the DU and the middle unit move.
+    for id in ["2-97", "2-43", "2-52"] {
+        f.play(&format!("select {id}"));
+        f.play("end");
+        f.settle();
+    }
+    assert!(f.s.troop(f.unit("2-97")).left_gtf.is_some());
+    f.play("evolve anstruther follow-the-leader");
+    assert!(!f.s.troop(f.unit("2-43")).moved && !f.s.troop(f.unit("2-52")).moved);
+    assert!(f.s.troop(f.unit("2-97")).moved, "it left the GTF");
+    assert!(f.can("select 2-43") && !f.can("select 2-97"));
+}
