@@ -282,6 +282,10 @@ pub enum Event {
     },
     /// G19.7.3 A Howitzer Attack set a BUA hex on fire.
     FireStarted { at: Cell },
+    /// 16.3 The Fire Fighting Phase's d10 for a burning hex: 9 puts the fire out, 0 spreads it.
+    FireFought { at: Cell, roll: u8 },
+    /// 16.3 A fire spreads from `from` to the adjacent BUA hex `to`.
+    FireSpread { from: Cell, to: Cell },
     /// G19.6 A Rolling Shot: its Initial Strike Hex and the Line of Fire it will strike.
     RollingShot {
         from: Cell,

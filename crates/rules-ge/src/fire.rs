@@ -867,6 +867,10 @@ impl GloryEmpire {
             .map(|p| p.target)
             .filter(|&t| only.is_none_or(|o| o == t))
             .collect();
+        // 16.3 A hex set on fire this segment has its units' worsening applied with the rest.
+        if kind == FireKind::Segment && only.is_none() {
+            targets.extend(s.blaze.kindled.iter().copied());
+        }
         targets.sort_unstable();
         targets.dedup();
         for &t in targets.iter().rev() {
@@ -926,19 +930,24 @@ impl GloryEmpire {
         }
         if units.is_empty() {
             s.pending.pop();
+            if fa.kind == FireKind::Segment {
+                self.take_kindled(s, fa.target);
+            }
             return true;
         }
         if !fa.checks.is_empty() {
             return false;
         }
         s.pending.pop();
-        if fa.fails > 0 {
+        // 16.3 Units in a hex set on fire this segment worsen one level more (ge-rulings 156).
+        let burned = fa.kind == FireKind::Segment && self.take_kindled(s, fa.target);
+        if fa.fails > 0 || burned {
             match fa.kind {
                 FireKind::Segment => {
                     // 12.3.1 One level per failure; Broken or worse is marked Broken, and the
                     // stack retreats (RULING: a Routed stack stays Routed).
                     let from = self.worst_morale(s, &units);
-                    let to = match from.worse(fa.fails) {
+                    let to = match from.worse(fa.fails + u8::from(burned)) {
                         Some(x) if x < Morale::Broken => x,
                         _ => from.max(Morale::Broken),
                     };
@@ -1005,6 +1014,7 @@ impl GloryEmpire {
                 s.troops[i].canister = false;
             }
         }
+        s.blaze.kindled.clear();
     }
 
     /// Whether the stage is a fire segment.

@@ -58,8 +58,11 @@
 //! Breakdown (G19.4, applied in [`morale`] with a failed Disorder Check); and Howitzers
 //! (G19.7: a Shell attack beside the direct one, none with Canister, no clear LOS needed, the
 //! hit roll, the scatter of a miss onto whoever is there, the strike without hexside and Long
-//! Range shifts, and the Fire Marker a hit roll of 95-99 puts on a BUA hex, whose effects of
-//! 16.3 are not played yet); and Duck and Drake (G19.6: a Rolling Shot from an Initial
+//! Range shifts, and the Fire Marker a hit roll of 95-99 puts on a BUA hex); in [`fires`]
+//! the effects of a hex on fire (16.3: the level its units lose when it starts, the Fire
+//! Fighting Phase with its Morale Checks and its d10 that puts a fire out or spreads it to a
+//! random adjacent BUA hex, no voluntary entry, retreats through it, its smoke blocking LOS);
+//! and Duck and Drake (G19.6: a Rolling Shot from an Initial
 //! Strike Hex along its Line of Fire, with its ends, defilade, spines, the shift per two
 //! hexes and the one box spent). Bombardment Zones (G19.5) are not played yet. In [`gtf`]
 //! Command Status by
@@ -109,6 +112,7 @@ pub mod drill;
 pub mod event;
 pub mod fatigue;
 pub mod fire;
+pub mod fires;
 pub mod formation;
 mod game;
 pub mod gtf;

@@ -185,6 +185,10 @@ impl GloryEmpire {
         // Hex obstructions: terrain and units.
         for p in &pts[1..n - 1] {
             for c in [Some(p.a), p.b].into_iter().flatten() {
+                // 16.3 The smoke of a hex on fire blocks at every level.
+                if units.is_some_and(|s| self.on_fire(s, c)) {
+                    return false;
+                }
                 let t = self.data.terrain(c);
                 if t.blocks_los && blocks(i32::from(board.level(c)) + i32::from(t.height), c) {
                     return false;

@@ -288,6 +288,10 @@ impl GloryEmpire {
             let Some(way) = self.step_way(s, units, arcs.iter().map(|a| a[di])) else {
                 continue;
             };
+            // 16.3 Never of its own will into a hex on fire.
+            if self.on_fire(s, to) {
+                continue;
+            }
             let to_ezoc = occ.in_ezoc(side, to);
             // 10.2 Never EZOC to EZOC; 10.1 foot artillery never into an EZOC.
             if to_ezoc && (in_ezoc || foot_art) {
@@ -723,8 +727,9 @@ impl GloryEmpire {
                                 crate::occ::kind::OTHER
                             },
                         };
-                        // RULING: not into an enemy ZOC.
+                        // RULING: not into an enemy ZOC; 16.3 nor into a hex on fire.
                         if !occ.in_ezoc(side, c)
+                            && !self.on_fire(s, c)
                             && self.may_pass(&occ, side, c, load)
                             && self.formation_allowed(
                                 d.kind,

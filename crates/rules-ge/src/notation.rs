@@ -940,6 +940,14 @@ impl GloryEmpire {
                 format!("{p} Assault Phase (4.2.6)"),
                 "choose a declared Assault to resolve (13.1)".to_string(),
             ),
+            Stage::FireFighting if s.blaze.spreading.is_some() => (
+                "Fire Fighting Phase (16.3)".to_string(),
+                "the random pick of the hex a fire spreads to (16.3)".to_string(),
+            ),
+            Stage::FireFighting => (
+                "Fire Fighting Phase (16.3)".to_string(),
+                "the d10 of each burning hex (16.3)".to_string(),
+            ),
             Stage::LeaderReplacement => (
                 "Leader Replacement Phase (4.3)".to_string(),
                 "place the returning leader (5.2.3)".to_string(),
@@ -974,6 +982,7 @@ impl GloryEmpire {
                         CheckKind::FollowOnCharge => "to make a Follow-On Charge (B13.2.10)",
                         CheckKind::RecallSkirmishers => "to recall its skirmishers (B7.7.2)",
                         CheckKind::Command => "as a Command Check (B7.7.3)",
+                        CheckKind::Fire => "in a hex on fire (16.3)",
                     }
                 ),
                 Frame::Rolling(r) => format!(
@@ -1433,6 +1442,20 @@ impl GloryEmpire {
             Event::FireStarted { at } => {
                 format!("a fire starts in {} (G19.7.3)", self.hex(*at))
             }
+            Event::FireFought { at, roll } => format!(
+                "fire fighting in {}: d10 {roll}, {} (16.3)",
+                self.hex(*at),
+                match roll {
+                    9 => "the fire goes out",
+                    0 => "the fire spreads",
+                    _ => "it burns on",
+                }
+            ),
+            Event::FireSpread { from, to } => format!(
+                "the fire in {} spreads to {} (16.3)",
+                self.hex(*from),
+                self.hex(*to)
+            ),
             Event::Breakdown { unit } => {
                 format!("{} breaks down: a step lost (G19.4)", self.uname(*unit))
             }

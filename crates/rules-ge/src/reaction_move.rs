@@ -77,7 +77,8 @@ impl GloryEmpire {
                     if n == c || path.contains(&n) || ends.iter().any(|e| e.0 == n) {
                         continue;
                     }
-                    if !self.may_pass(&occ, side, n, load) {
+                    // 16.3 Never into a hex on fire.
+                    if !self.may_pass(&occ, side, n, load) || self.on_fire(s, n) {
                         continue;
                     }
                     let friends = occ.unit_of(side, n);

@@ -123,6 +123,7 @@ impl GloryEmpire {
             moving: None,
             fire_results: Vec::new(),
             fires: Vec::new(),
+            blaze: crate::state::Blaze::default(),
             queue: Vec::new(),
             entered: Vec::new(),
             charged: Vec::new(),
@@ -202,6 +203,7 @@ impl GloryEmpire {
             }
             Stage::Initiative
             | Stage::RandomEvent
+            | Stage::FireFighting
             | Stage::Rally
             | Stage::ArtillerySupply
             | Stage::FatigueCheck
@@ -347,6 +349,7 @@ impl GloryEmpire {
         match s.stage {
             Stage::Initiative => self.initiative_die(s, v, ev),
             Stage::RandomEvent => self.random_event(s, v, ev),
+            Stage::FireFighting => self.fire_fight_roll(s, v, ev),
             _ => {}
         }
     }
@@ -467,6 +470,11 @@ impl GloryEmpire {
             }
             Stage::FatigueCheck => {
                 self.end_player_turn(s, ev);
+                true
+            }
+            // 16.3 The Fire Fighting Phase is over once every burning hex has had its die.
+            Stage::FireFighting if s.queue.is_empty() && s.blaze.spreading.is_none() => {
+                self.begin_leader_replacement(s, ev);
                 true
             }
             Stage::LeaderReplacement => {
@@ -700,6 +708,14 @@ impl GloryEmpire {
             self.begin_player_turn(s, ev);
             return;
         }
+        // 16.3 RULING: the Fire Fighting Phase opens the End of Turn Segment (ge-rulings 155).
+        if !self.begin_fire_fighting(s, ev) {
+            self.begin_leader_replacement(s, ev);
+        }
+    }
+
+    /// 4.3 The End of Turn Segment's Leader Replacement Phase.
+    fn begin_leader_replacement(&self, s: &mut State, ev: &mut Vec<Event>) {
         let mut back: Vec<LeaderId> = (0..s.leaders.len())
             .map(|i| LeaderId(i as u8))
             .filter(|&l| matches!(s.leader(l).status, LeaderStatus::Returning(t) if t <= s.turn))
