@@ -726,7 +726,12 @@ impl GloryEmpire {
                 && s.top(c)
                     .is_some_and(|u| self.data.troops[u.ix()].arm() == Arm::Artillery)
             {
+                // G19.5.1 Batteries in a Bombardment Zone make only Howitzer Attacks here.
+                let bz = self.bombarding(s, c);
                 for round in Round::ALL {
+                    if bz && !self.howitzer_attack(Some(round)) {
+                        continue;
+                    }
                     let Some(st) = self.strength_round(s, c, Some(round)) else {
                         continue;
                     };
@@ -739,7 +744,9 @@ impl GloryEmpire {
                     }
                 }
                 // G19.6 Duck and Drake.
-                self.rolling_actions(s, c, out);
+                if !bz {
+                    self.rolling_actions(s, c, out);
+                }
                 continue;
             }
             let Some(st) = self.strength(s, c) else {

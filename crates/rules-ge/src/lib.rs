@@ -64,7 +64,13 @@
 //! random adjacent BUA hex, no voluntary entry, retreats through it, its smoke blocking LOS);
 //! and Duck and Drake (G19.6: a Rolling Shot from an Initial
 //! Strike Hex along its Line of Fire, with its ends, defilade, spines, the shift per two
-//! hexes and the one box spent). Bombardment Zones (G19.5) are not played yet. In [`gtf`]
+//! hexes and the one box spent); in [`bombard`] Bombardment Zones (G19.5: creating one under a
+//! leader with a string of 10 artillery SP, dissolving it, its batteries held to Howitzer
+//! Attacks in the fire segments, each stack's zone of Round Shot Effective and Long hexes in
+//! sight, Bombardment Attacks at the end of a move on its path and on stationary units at the
+//! end of their Movement Phase, the BZ Ammo Expenditure Phase and the dissolution at the end
+//! of the turn; not yet the attacks on Charge Movements, Reaction Moves, advances and other
+//! voluntary movement, ge-rulings 163). In [`gtf`]
 //! Command Status by
 //! Grand Tactical Formation (G17.1, G17.2: the GTF markers of the set-up and of the Command
 //! Attachment Phase, the Directing Unit, the Grand Column's strings and the Line of Battle's
@@ -101,6 +107,7 @@ pub mod action;
 pub mod ammunition;
 pub mod artillery;
 pub mod battle_order;
+pub mod bombard;
 pub mod charge;
 pub mod close_combat;
 pub mod columns;

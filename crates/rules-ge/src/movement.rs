@@ -798,6 +798,8 @@ impl GloryEmpire {
             }
             out.extend(self.entries(s));
             self.gtf_move_actions(s, side, out);
+            // G19.5.1 Creating or dissolving a Bombardment Zone.
+            self.bz_actions(s, out);
             // G17.3.1 An evolution begun in an earlier turn is completed in this phase.
             if !self.evolution_due(s, side) {
                 out.push(Action::Pass);
@@ -888,8 +890,12 @@ impl GloryEmpire {
         }
         match a {
             Action::Pass => {
+                // G19.5.3 Stationary units in a Bombardment Zone are attacked as the phase ends.
+                self.bombard_stationary(s, ev);
                 s.closing = true;
             }
+            Action::CreateBz(l) => self.create_bz(s, l, ev),
+            Action::DissolveBz(l) => self.dissolve_bz(s, l, "dissolved by its owner", ev),
             Action::Gtf { leader, kind } => self.do_gtf(s, leader, kind, ev),
             Action::Evolve { leader, evolution } => self.do_evolve(s, leader, evolution, ev),
             Action::CompleteEvolution(l) => self.do_complete_evolution(s, l, ev),
@@ -1443,6 +1449,8 @@ impl GloryEmpire {
         let side = self.data.troops[group[0].ix()].side;
         let enemy_leaders = self.own_leaders_at(s, side.other(), to);
         let from = s.troop(group[0]).cell;
+        // G19.5.3 The path a Bombardment Attack looks along.
+        self.note_bz_step(s, group, from, to);
         for &u in group.iter().rev() {
             let p = s.top_pos();
             let t = s.troop_mut(u);
@@ -1596,6 +1604,8 @@ impl GloryEmpire {
         }
         // B9.4 One Disorder Check for the whole move.
         self.push_disorder_check(s, &m, ev);
+        // G19.5.3 Bombardment Attacks on the path it took (before the check).
+        self.bombard_move(s, &m.units, ev);
     }
 
     /// 15.2.1 At the end of a Movement Phase, buildings where a battalion spent its whole MA

@@ -189,6 +189,8 @@ impl GloryEmpire {
                 format!("detach {} {}", self.lid(leader), self.uid(unit))
             }
             Action::Rejoin(l) => format!("rejoin {}", self.lid(l)),
+            Action::CreateBz(l) => format!("bz {}", self.lid(l)),
+            Action::DissolveBz(l) => format!("dissolve-bz {}", self.lid(l)),
         }
     }
 
@@ -449,6 +451,8 @@ impl GloryEmpire {
                 },
             ),
             Some("rejoin") => done(2, Action::Rejoin(self.leader_of(arg(1)?)?)),
+            Some("bz") => done(2, Action::CreateBz(self.leader_of(arg(1)?)?)),
+            Some("dissolve-bz") => done(2, Action::DissolveBz(self.leader_of(arg(1)?)?)),
             Some("complete-evolution") => {
                 done(2, Action::CompleteEvolution(self.leader_of(arg(1)?)?))
             }
@@ -822,6 +826,15 @@ impl GloryEmpire {
                 "{}'s Detached Regiment rejoins its brigade (G17.5)",
                 self.lname(l)
             ),
+            Action::CreateBz(l) => format!(
+                "{} creates a Bombardment Zone with {} (G19.5.1)",
+                self.lname(l),
+                self.bz_string(s, l, None)
+                    .map_or_else(String::new, |v| self.units_text(&v))
+            ),
+            Action::DissolveBz(l) => {
+                format!("{} dissolves his Bombardment Zone (G19.5.1)", self.lname(l))
+            }
             Action::Gtf {
                 leader,
                 kind: Some(k),
@@ -1442,6 +1455,32 @@ impl GloryEmpire {
             Event::FireStarted { at } => {
                 format!("a fire starts in {} (G19.7.3)", self.hex(*at))
             }
+            Event::BzCreated { leader, units } => format!(
+                "{} creates a Bombardment Zone with {} (G19.5.1)",
+                self.lname(*leader),
+                self.units_text(units)
+            ),
+            Event::BzDissolved { leader, why } => format!(
+                "{}'s Bombardment Zone dissolves: {why} (G19.5.1)",
+                self.lname(*leader)
+            ),
+            Event::Bombardment {
+                from,
+                at,
+                units,
+                fs,
+                column,
+                modifiers,
+            } => format!(
+                "Bombardment Attack from {} on {} in {}: FS {fs}{}, column {column} (G19.5.3)",
+                self.hex(*from),
+                self.units_text(units),
+                self.hex(*at),
+                modifiers
+                    .iter()
+                    .map(|m| format!(" {:+} {}", m.value, m.what))
+                    .collect::<String>()
+            ),
             Event::FireFought { at, roll } => format!(
                 "fire fighting in {}: d10 {roll}, {} (16.3)",
                 self.hex(*at),

@@ -124,6 +124,7 @@ impl GloryEmpire {
             fire_results: Vec::new(),
             fires: Vec::new(),
             blaze: crate::state::Blaze::default(),
+            bombard: crate::bombard::Bombardment::default(),
             queue: Vec::new(),
             entered: Vec::new(),
             charged: Vec::new(),
@@ -733,6 +734,8 @@ impl GloryEmpire {
     /// 4.3 End of Turn Phase: orders and attachments removed, the turn advanced (or the game
     /// over).
     fn end_of_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
+        // G19.5.3 The BZ Ammo Expenditure Phase; G19.5.1 BZs failing their conditions dissolve.
+        self.bz_end_of_turn(s, ev);
         for l in &mut s.leaders {
             l.order = None;
             l.adc_moved = None;

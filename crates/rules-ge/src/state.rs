@@ -1179,6 +1179,9 @@ pub struct State {
     /// G19.7.3 Hexes with a Fire Marker (Brigade Game), sorted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fires: Vec<Cell>,
+    /// G19.5 Bombardment Zones (Brigade Game).
+    #[serde(default, skip_serializing_if = "crate::bombard::Bombardment::is_idle")]
+    pub bombard: crate::bombard::Bombardment,
     /// 16.3 Fires being started or spreading (Brigade Game).
     #[serde(default, skip_serializing_if = "Blaze::is_idle")]
     pub blaze: Blaze,

@@ -1,0 +1,350 @@
+//! G19.5 Bombardment Zones in the Brigade Game, from small positions on the test scenario with
+//! four more French batteries (fr8 guns, Round Shot to 2 hexes point blank, effective to 5,
+//! long to 7): `bz-l1` and `bz-l2` with a Round Shot FS of 5, `bz-r1` and `bz-r2` with 6, 3 SP
+//! each; General Kellermann's FSM is raised to +3, as the leader of Figure 49's example.
+
+mod common;
+use common::{B, F, Fx};
+use coupdoeil_engine::{Game, ToAct, Viewer};
+use coupdoeil_ge::data::Formation;
+use coupdoeil_ge::event::Event;
+use coupdoeil_ge::state::Stage;
+use coupdoeil_ge::{Action, GloryEmpire};
+
+fn battery(id: &str, fs: u8) -> String {
+    format!(
+        "\n[[battery]]\nid = \"{id}\"\nside = \"french\"\nname = \"{id}\"\nleader = \"kellermann\"\n\
+         type = \"light_foot\"\ngun = \"fr8\"\nammunition = {{ round_shot = 10, shell = 4, canister = 4 }}\n\
+         steps = [{{ sp = 3, mv = 35, fs = {fs}, canister_fs = 6, shell_fs = 2 }}, \
+         {{ sp = 2, mv = 40, fs = 3, canister_fs = 4, shell_fs = 1 }}]\n"
+    )
+}
+
+fn bzgame() -> GloryEmpire {
+    common::game_from(
+        |t| {
+            let extra: String = [("bz-l1", 5), ("bz-l2", 5), ("bz-r1", 6), ("bz-r2", 6)]
+                .iter()
+                .map(|&(id, fs)| battery(id, fs))
+                .collect();
+            let t = t
+                .replacen(
+                    "setup = \"historical\"\n",
+                    "setup = \"historical\"\nlevel = \"brigade\"\n",
+                    1,
+                )
+                .replacen(
+                    "range = 4\nfsm = 1\nmorale = 10\ncvm = 2\ner = 1\nnote = \"the grenadier",
+                    "range = 4\nfsm = 3\nmorale = 10\ncvm = 2\ner = 1\nnote = \"the grenadier",
+                    1,
+                );
+            t.replacen("\n[[battery]]\n", &format!("{extra}\n[[battery]]\n"), 1)
+        },
+        |c| c.to_string(),
+    )
+}
+
+/// The four batteries unlimbered facing SE, the left pair in 0302, the right pair in 0402,
+/// Kellermann with the left pair; a British and a French unit far off; the French Movement
+/// Phase.
+fn batteries() -> Fx {
+    let mut f = Fx::empty_of(bzgame());
+    f.put("bz-l1", "0302", Formation::Unlimbered, "SE");
+    f.put("bz-l2", "0302", Formation::Unlimbered, "SE");
+    f.put("bz-r1", "0402", Formation::Unlimbered, "SE");
+    f.put("bz-r2", "0402", Formation::Unlimbered, "SE");
+    f.put_leader("kellermann", "0302");
+    f.put("gren-2-1", "0101", Formation::Column, "N");
+    f.put("2-97", "1412", Formation::Column, "N");
+    f.at(F, Stage::Movement);
+    f
+}
+
+fn zone(f: &Fx, hex: &str) -> Vec<String> {
+    let mut v: Vec<String> = f
+        .game
+        .bz_zone(&f.s, f.hex(hex))
+        .iter()
+        .map(|&c| f.label(c))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The Bombardment Attacks declared so far: (from, at, FS, the leader's and the stationary
+/// modifiers' sum).
+fn attacks(f: &Fx) -> Vec<(String, String, u8, i16)> {
+    f.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Bombardment {
+                from,
+                at,
+                fs,
+                modifiers,
+                ..
+            } => Some((
+                f.label(*from),
+                f.label(*at),
+                *fs,
+                modifiers
+                    .iter()
+                    .filter(|m| m.rule == "G19.5.3")
+                    .map(|m| m.value)
+                    .sum(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Declines every reaction the French may make.
+fn decline(f: &mut Fx) {
+    while f.to_act() == ToAct::Side(F) && f.can("pass") {
+        f.play("pass");
+    }
+}
+
+#[test]
+fn g19_5_1_a_leader_creates_a_bz_with_his_string_of_batteries() {
+    let mut f = batteries();
+    assert!(f.can("bz kellermann"), "{:?}", f.legal_text());
+    // The notation parses back.
+    for a in f.legal() {
+        assert_eq!(f.game.parse_action(&f.game.action_notation(&a)), Ok(a));
+    }
+    f.play("bz kellermann");
+    for a in f.legal() {
+        assert_eq!(f.game.parse_action(&f.game.action_notation(&a)), Ok(a));
+    }
+    assert!(f.can("dissolve-bz kellermann"));
+    assert_eq!(f.s.bombard.zones.len(), 1);
+    assert_eq!(
+        f.s.bombard.zones[0].units.len(),
+        4,
+        "both hexes of the string"
+    );
+    assert!(
+        f.log().contains("creates a Bombardment Zone"),
+        "{}",
+        f.log()
+    );
+    assert!(!f.can("bz kellermann"), "one at a time");
+    // Every viewer sees it.
+    let seen = f.game.observation(&f.s, Viewer::Side(B));
+    assert_eq!(seen.bombardment.len(), 1);
+    assert_eq!(seen.bombardment[0].batteries, vec!["0302", "0402"]);
+    assert!(seen.bombardment[0].zone.contains(&"0603".to_string()));
+}
+
+#[test]
+fn g19_5_1_the_conditions_of_a_bz() {
+    // 9 SP are not enough.
+    let mut f = batteries();
+    f.remove("bz-r2");
+    assert!(!f.can("bz kellermann"));
+    // A battery facing otherwise is no part of the string.
+    let mut f = batteries();
+    f.s.troop_mut(f.unit("bz-r2")).facing = "S".parse().unwrap();
+    assert!(!f.can("bz kellermann"));
+    // Nor one out of Round Shot.
+    let mut f = batteries();
+    f.s.troop_mut(f.unit("bz-r2")).used[0] = 10;
+    assert!(!f.can("bz kellermann"));
+    // Nor one not next to the string.
+    let mut f = batteries();
+    f.put("bz-r2", "0602", Formation::Unlimbered, "SE");
+    assert!(!f.can("bz kellermann"));
+    // The leader's FSM must be +1 or better, and he must be with a battery.
+    let mut f = batteries();
+    let (k, away) = (f.leader("kellermann"), f.hex("0202"));
+    f.s.leaders[k.ix()].cell = Some(away);
+    assert!(!f.can("bz kellermann"));
+    // Only in his own Movement Phase.
+    let mut f = batteries();
+    f.at(B, Stage::Movement);
+    assert!(!f.can("bz kellermann"));
+}
+
+#[test]
+fn g19_5_1_the_owner_may_dissolve_his_bz() {
+    let mut f = batteries();
+    f.play("bz kellermann");
+    assert!(f.can("dissolve-bz kellermann"));
+    f.play("dissolve-bz kellermann");
+    assert!(f.s.bombard.zones.is_empty());
+    assert!(f.log().contains("dissolved by its owner"));
+}
+
+#[test]
+fn g19_5_1_bz_batteries_make_only_howitzer_attacks_in_the_fire_segment() {
+    let mut f = batteries();
+    f.put("1-50", "0504", Formation::Line, "NW");
+    f.at(F, Stage::Fire);
+    assert!(f.can("fire 0302 0504 round_shot"));
+    f.at(F, Stage::Movement);
+    f.play("bz kellermann");
+    f.at(F, Stage::Fire);
+    let from_bz: Vec<String> = f
+        .legal_text()
+        .into_iter()
+        .filter(|t| t.starts_with("fire 0302") || t.starts_with("roll 0302"))
+        .collect();
+    assert!(
+        !from_bz.is_empty() && from_bz.iter().all(|t| t.ends_with(" shell")),
+        "{from_bz:?}"
+    );
+}
+
+#[test]
+fn g19_5_2_a_stacks_zone_is_its_round_shot_effective_and_long_bands_in_sight() {
+    let f = batteries();
+    let z = zone(&f, "0302");
+    // 3 to 7 hexes: effective and long; not the point blank band.
+    assert!(z.contains(&"0603".to_string()));
+    assert!(!z.contains(&"0503".to_string()) && !z.contains(&"0403".to_string()));
+    // Not behind the village.
+    assert!(!z.contains(&"0607".to_string()));
+    // Units never block it.
+    let mut g = batteries();
+    g.put("1-50", "0403", Formation::Line, "N");
+    g.put("2-52", "0503", Formation::Line, "N");
+    assert_eq!(zone(&g, "0302"), z);
+}
+
+#[test]
+fn g19_5_3_figure_49_a_unit_moving_through_two_zones_is_attacked_by_each() {
+    let mut f = batteries();
+    f.play("bz kellermann");
+    f.at(B, Stage::Movement);
+    f.put("20ld", "0505", Formation::Column, "N");
+    f.play("select 20ld");
+    f.play("step 0504");
+    decline(&mut f);
+    f.play("step 0503");
+    decline(&mut f);
+    if f.s.moving.is_some() {
+        f.play("end");
+    }
+    decline(&mut f);
+    let mut got = attacks(&f);
+    got.sort();
+    // Each stack attacks at the last hex of the path in its zone: the right stack's 12 halved
+    // to 6, the left's 10 to 5, each with the leader's +3.
+    assert_eq!(
+        got,
+        vec![
+            ("0302".to_string(), "0504".to_string(), 5, 3),
+            ("0402".to_string(), "0504".to_string(), 6, 3),
+        ],
+        "{}",
+        f.log()
+    );
+    // Rolled and applied at once.
+    assert_eq!(f.to_act(), ToAct::Chance);
+}
+
+#[test]
+fn g19_5_3_figure_49_stationary_units_are_attacked_at_the_end_of_their_movement_phase() {
+    let mut f = batteries();
+    f.play("bz kellermann");
+    f.at(B, Stage::Movement);
+    // The 1/71 of the example: in the left stack's zone only.
+    f.put("1-50", "0603", Formation::Line, "NW");
+    // The 2/95: in range, but the village blocks the LOS.
+    f.put("2-95", "0607", Formation::Line, "NW");
+    f.play("pass");
+    // 10 halved, +2 stationary, +3 leader: FS 10 before the target's own modifiers.
+    assert_eq!(
+        attacks(&f),
+        vec![("0302".to_string(), "0603".to_string(), 5, 5)],
+        "{}",
+        f.log()
+    );
+    assert!(f.log().contains("+2 stationary in a Bombardment Zone"));
+}
+
+#[test]
+fn g19_5_3_units_that_moved_are_not_attacked_as_stationary() {
+    let mut f = batteries();
+    f.play("bz kellermann");
+    f.at(B, Stage::Movement);
+    f.put("2-52", "0604", Formation::Column, "N");
+    f.play("select 2-52");
+    f.play("step 0603");
+    decline(&mut f);
+    if f.s.moving.is_some() {
+        f.play("end");
+    }
+    decline(&mut f);
+    // 0604 is in both zones, 0603 in the left one only.
+    let moved = attacks(&f).len();
+    assert_eq!(
+        attacks(&f)
+            .iter()
+            .map(|a| (a.0.as_str(), a.1.as_str()))
+            .collect::<Vec<_>>(),
+        vec![("0402", "0604"), ("0302", "0603")],
+        "{}",
+        f.log()
+    );
+    while f.to_act() == ToAct::Chance {
+        f.d100(50);
+        decline(&mut f);
+    }
+    assert_eq!(f.s.stage, Stage::Movement, "{}", f.game.waiting_text(&f.s));
+    f.play("pass");
+    assert_eq!(attacks(&f).len(), moved, "{}", f.log());
+}
+
+#[test]
+fn g19_5_3_bz_ammo_expenditure_and_dissolution_at_the_end_of_the_turn() {
+    let mut f = batteries();
+    f.play("bz kellermann");
+    f.at(F, Stage::Assaults);
+    f.s.second = true;
+    f.s.queue.clear();
+    f.settle();
+    let l1 = f.unit("bz-l1");
+    assert_eq!(
+        f.game
+            .rounds_left(&f.s, l1, coupdoeil_ge::artillery::Round::RoundShot),
+        7
+    );
+    assert!(f.log().contains("BZ Ammo Expenditure Phase"));
+    assert_eq!(f.s.bombard.zones.len(), 1, "its conditions still hold");
+    // Next turn Kellermann leaves the batteries: at the end of the turn it dissolves.
+    let (k, away) = (f.leader("kellermann"), f.hex("0202"));
+    f.s.leaders[k.ix()].cell = Some(away);
+    f.at(F, Stage::Assaults);
+    f.s.second = true;
+    f.s.queue.clear();
+    f.settle();
+    assert!(f.s.bombard.zones.is_empty(), "{}", f.log());
+    assert_eq!(
+        f.game
+            .rounds_left(&f.s, l1, coupdoeil_ge::artillery::Round::RoundShot),
+        4
+    );
+    assert!(f.log().contains("its conditions no longer hold"));
+}
+
+#[test]
+fn g19_5_the_battalion_game_has_no_bz() {
+    let game = common::game_from(
+        |t| {
+            t.replacen(
+                "setup = \"historical\"\n",
+                "setup = \"historical\"\nlevel = \"battalion\"\n",
+                1,
+            )
+        },
+        |c| c.to_string(),
+    );
+    let mut f = Fx::empty_of(game);
+    f.put("fr-guns", "0302", Formation::Unlimbered, "SE");
+    f.put_leader("kellermann", "0302");
+    f.put("2-97", "1412", Formation::Column, "N");
+    f.at(F, Stage::Movement);
+    assert!(!f.legal().iter().any(|a| matches!(a, Action::CreateBz(_))));
+}
