@@ -21,6 +21,11 @@ fn battery(id: &str, fs: u8) -> String {
 }
 
 fn bzgame() -> GloryEmpire {
+    bzgame_with("")
+}
+
+/// [`bzgame`] with `deploy` added to the set-up.
+fn bzgame_with(deploy: &str) -> GloryEmpire {
     common::game_from(
         |t| {
             let extra: String = [("bz-l1", 5), ("bz-l2", 5), ("bz-r1", 6), ("bz-r2", 6)]
@@ -38,7 +43,7 @@ fn bzgame() -> GloryEmpire {
                     "range = 4\nfsm = 3\nmorale = 10\ncvm = 2\ner = 1\nnote = \"the grenadier",
                     1,
                 );
-            t.replacen("\n[[battery]]\n", &format!("{extra}\n[[battery]]\n"), 1)
+            t.replacen("\n[[battery]]\n", &format!("{extra}\n[[battery]]\n"), 1) + deploy
         },
         |c| c.to_string(),
     )
@@ -347,4 +352,105 @@ fn g19_5_the_battalion_game_has_no_bz() {
     f.put("2-97", "1412", Formation::Column, "N");
     f.at(F, Stage::Movement);
     assert!(!f.legal().iter().any(|a| matches!(a, Action::CreateBz(_))));
+}
+
+/// The conformance kit over random Brigade games in which the French may form a BZ from the
+/// start: the four batteries set up unlimbered facing W beside Kellermann's guns.
+#[test]
+fn g19_5_conformance_with_bombardment_zones() {
+    let deploy: String = [("bz-l1", "1307"), ("bz-l2", "1307"), ("bz-r1", "1208"), ("bz-r2", "1208")]
+        .iter()
+        .map(|(id, at)| {
+            format!("\n[[deploy]]\nid = \"{id}\"\nat = \"{at}\"\nfacing = \"W\"\nformation = \"unlimbered\"\n")
+        })
+        .collect();
+    let g = bzgame_with(&deploy);
+    let s = coupdoeil_engine::Game::initial_state(&g);
+    assert!(
+        g.bz_string(&s, g.data.leader_by_id("kellermann").unwrap(), None)
+            .is_some(),
+        "a BZ may be formed"
+    );
+    let opts = coupdoeil_engine::testkit::Options {
+        games: 4,
+        seed: 5,
+        max_steps: 20_000,
+        deep_every: 13,
+    };
+    let report = common::battalion_playouts(g.clone(), &opts);
+    assert_eq!(report.games, opts.games, "{report:?}");
+    // Random play of the same position forms BZs and makes Bombardment Attacks.
+    let (mut created, mut attacks) = (0, 0);
+    let mut x: u64 = 7;
+    let mut next = |n: usize| {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (x >> 33) as usize % n.max(1)
+    };
+    for _ in 0..4 {
+        let mut f = Fx {
+            s: coupdoeil_engine::Game::initial_state(&g),
+            game: g.clone(),
+            events: Vec::new(),
+        };
+        for _ in 0..6000 {
+            match f.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => {
+                    let d = f.game.chance(&f.s);
+                    let o = d.outcomes();
+                    let c = o[next(o.len())].0;
+                    f.roll(c);
+                }
+                ToAct::Side(_) => {
+                    let legal = f.legal();
+                    // Favour forming a BZ when it is offered.
+                    let a = legal
+                        .iter()
+                        .find(|a| matches!(a, Action::CreateBz(_)))
+                        .copied()
+                        .unwrap_or_else(|| legal[next(legal.len())]);
+                    f.game.apply_action_unchecked(&mut f.s, &a, &mut f.events);
+                }
+            }
+        }
+        created += f
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::BzCreated { .. }))
+            .count();
+        attacks += f
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Bombardment { .. }))
+            .count();
+    }
+    assert!(
+        created > 0 && attacks > 0,
+        "{created} BZs, {attacks} attacks"
+    );
+}
+
+#[test]
+fn g19_5_3_units_under_a_reserve_order_are_attacked_at_the_end_of_the_reserve_movement_phase() {
+    let mut f = batteries();
+    f.play("bz kellermann");
+    // 1/50th under Fane's Reserve order, 2/52nd under no order, both in the left zone only.
+    f.put("1-50", "0603", Formation::Line, "NW");
+    f.put("2-52", "0602", Formation::Line, "NW");
+    f.put_leader("fane", "0701");
+    let fane = f.leader("fane");
+    f.s.leaders[fane.ix()].order = Some(coupdoeil_ge::state::OrderKind::Reserve);
+    // The British Reserve Movement Phase: the 1/50th only.
+    f.at(F, Stage::ReserveMovement);
+    f.play("pass");
+    let hit: Vec<String> = attacks(&f).into_iter().map(|a| a.1).collect();
+    assert_eq!(hit, vec!["0603".to_string()], "{}", f.log());
+    // The British Movement Phase: the 2/52nd only.
+    f.events.clear();
+    f.at(B, Stage::Movement);
+    f.play("pass");
+    let hit: Vec<String> = attacks(&f).into_iter().map(|a| a.1).collect();
+    assert_eq!(hit, vec!["0602".to_string()], "{}", f.log());
 }
