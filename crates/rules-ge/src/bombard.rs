@@ -21,8 +21,9 @@
 //! Stationary in a BZ modifier. Its results apply at once.
 //!
 //! RULING: other voluntary movement (Charge Movement, Reaction Moves, Advance After Combat,
-//! Retreat Before Combat, reinforcements entering) does not yet trigger Bombardment Attacks
-//! (ge-rulings 163).
+//! Retreat Before Combat, reinforcements entering) does not yet trigger Bombardment Attacks;
+//! units that made such a move in the phase still count as stationary, but for a reinforcement
+//! that entered (ge-rulings 163).
 
 use crate::GloryEmpire;
 use crate::artillery::{Band, Round};
@@ -360,7 +361,8 @@ impl GloryEmpire {
         from: Option<Cell>,
         to: Cell,
     ) {
-        if s.bombard.zones.is_empty() {
+        // Kept in every Brigade move: a BZ may be formed later in the phase.
+        if !self.brigade() {
             return;
         }
         // A path that does not end where the group stands belongs to an older move.

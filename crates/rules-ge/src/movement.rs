@@ -1238,6 +1238,10 @@ impl GloryEmpire {
     fn enter_reinforcement(&self, s: &mut State, u: UnitId, at: Cell, ev: &mut Vec<Event>) {
         let d = &self.data.troops[u.ix()];
         let formation = self.entry_formation(d.kind, at);
+        // G19.5.3 A unit entering is not stationary (ge-rulings 163).
+        if self.brigade() {
+            s.bombard.shifted.push(u);
+        }
         let k = match s.entered.iter_mut().find(|x| x.0 == at) {
             Some(x) => {
                 x.1 += 1;
@@ -1629,6 +1633,9 @@ impl GloryEmpire {
 
     /// Resets the moved flags of a side for a new movement phase.
     pub(crate) fn reset_moves(&self, s: &mut State, side: Side) {
+        // G19.5.3 Nobody has changed hex yet in this phase.
+        s.bombard.path.clear();
+        s.bombard.shifted.clear();
         for i in 0..s.troops.len() {
             if self.data.troops[i].side == side {
                 s.troops[i].moved = false;

@@ -454,3 +454,21 @@ fn g19_5_3_units_under_a_reserve_order_are_attacked_at_the_end_of_the_reserve_mo
     let hit: Vec<String> = attacks(&f).into_iter().map(|a| a.1).collect();
     assert_eq!(hit, vec!["0602".to_string()], "{}", f.log());
 }
+
+#[test]
+fn g19_5_3_friends_are_bombarded_too_but_not_those_that_moved_before_the_bz_formed() {
+    let mut f = batteries();
+    // Two French battalions in the left zone; one moves (within it) before the BZ forms.
+    f.put("gren-1-1", "0602", Formation::Column, "S");
+    f.put("gren-1-2", "0601", Formation::Column, "S");
+    f.play("select gren-1-1");
+    f.play("step 0603");
+    if f.s.moving.is_some() {
+        f.play("end");
+    }
+    assert!(attacks(&f).is_empty(), "no BZ yet");
+    f.play("bz kellermann");
+    f.play("pass");
+    let hit: Vec<String> = attacks(&f).into_iter().map(|a| a.1).collect();
+    assert_eq!(hit, vec!["0601".to_string()], "{}", f.log());
+}
