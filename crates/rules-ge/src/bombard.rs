@@ -20,10 +20,11 @@
 //! formation and facing modifiers, the BZ leader's FSM and, for a stationary target, the
 //! Stationary in a BZ modifier. Its results apply at once.
 //!
-//! RULING: other voluntary movement (Charge Movement, Reaction Moves, Advance After Combat,
-//! Retreat Before Combat, reinforcements entering) does not yet trigger Bombardment Attacks;
-//! units that made such a move in the phase still count as stationary, but for a reinforcement
-//! that entered (ge-rulings 163).
+//! Reaction Moves (G21.2) and Advance After Combat (13.6) are attacked the same way when made.
+//! RULING: Charge Movement, Regroup and Pursuit moves and reinforcements entering do not yet
+//! trigger Bombardment Attacks, and Retreat Before Combat, a retreat, never does; units that
+//! made such a move in the phase still count as stationary, but for a reinforcement that
+//! entered (ge-rulings 163).
 
 use crate::GloryEmpire;
 use crate::artillery::{Band, Round};
@@ -382,7 +383,20 @@ impl GloryEmpire {
     /// BZ stack whose zone its path touched, made at the last hex of the path in that zone.
     pub(crate) fn bombard_move(&self, s: &mut State, units: &[UnitId], ev: &mut Vec<Event>) {
         let path = std::mem::take(&mut s.bombard.path);
-        if path.is_empty() || s.bombard.zones.is_empty() {
+        self.bombard_path(s, units, &path, ev);
+    }
+
+    /// G19.5.3 `units` (now in their hex) made a voluntary move along `path` (its starting hex
+    /// first): a Bombardment Attack from each BZ stack whose zone the path touched, at the last
+    /// hex of the path in that zone.
+    pub(crate) fn bombard_path(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        path: &[Cell],
+        ev: &mut Vec<Event>,
+    ) {
+        if path.len() < 2 || s.bombard.zones.is_empty() {
             return;
         }
         let Some(now) = units.iter().find_map(|&u| s.troop(u).cell) else {

@@ -1526,7 +1526,6 @@ impl GloryEmpire {
                     unit: u,
                     to: c.target,
                 });
-                let _ = from;
                 self.touch_objective(s, c.target, c.side, ev);
                 self.replace_top(s, Frame::Combat(Box::new(c.clone())));
                 self.road_columns_break(s, c.side, c.target, ev);
@@ -1535,6 +1534,8 @@ impl GloryEmpire {
                     s.pending
                         .push(Frame::Leader(LeaderRoll::Capture(enemy_leaders)));
                 }
+                // G19.5.3 An advance is a voluntary move: a Bombardment Zone strikes it.
+                self.bombard_path(s, &[u], &[from, c.target], ev);
             }
             (CombatStep::Advance, Action::Pass) => {
                 let inf: Vec<UnitId> = c

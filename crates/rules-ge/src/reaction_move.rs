@@ -197,6 +197,15 @@ impl GloryEmpire {
         {
             return true;
         }
+        // G19.5.3 The way it goes (the shortest), for Bombardment Attacks.
+        let path = if s.bombard.zones.is_empty() {
+            Vec::new()
+        } else {
+            self.reaction_move_paths(s, rm.from)
+                .into_iter()
+                .find(|x| x.0 == rm.to)
+                .map_or_else(|| vec![rm.from, rm.to], |x| x.1)
+        };
         let joined = self.reaction_move_into(s, &group, rm.from, rm.to, ev);
         rm.moved = true;
         if !joined {
@@ -210,6 +219,7 @@ impl GloryEmpire {
                 &rm.barred,
             );
         }
+        self.bombard_path(s, &group, &path, ev);
         true
     }
 

@@ -472,3 +472,120 @@ fn g19_5_3_friends_are_bombarded_too_but_not_those_that_moved_before_the_bz_form
     let hit: Vec<String> = attacks(&f).into_iter().map(|a| a.1).collect();
     assert_eq!(hit, vec!["0601".to_string()], "{}", f.log());
 }
+
+#[test]
+fn g19_5_3_an_advance_after_combat_into_a_zone_is_bombarded() {
+    // The 2/52nd assaults weak grenadiers in 0603 (in the left zone); random dice until it
+    // wins and advances.
+    let mut seen = 0;
+    for seed in 0..60u64 {
+        let mut f = batteries();
+        f.play("bz kellermann");
+        f.put("2-52", "0602", Formation::Column, "S");
+        f.put("gren-1-1", "0603", Formation::Column, "N");
+        f.morale("gren-1-1", coupdoeil_ge::state::Morale::Shaken);
+        f.steps("gren-1-1", 1);
+        f.mark("2-52", "0603", false);
+        f.events.clear();
+        f.combat_phase(B, false);
+        let mut x = seed.wrapping_mul(2_862_933_555_777_941_757).wrapping_add(3);
+        for _ in 0..300 {
+            if f.s.stage != Stage::Assaults {
+                break;
+            }
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let r = (x >> 33) as usize;
+            match f.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => {
+                    let d = f.game.chance(&f.s);
+                    let o = d.outcomes();
+                    let c = o[r % o.len()].0;
+                    f.roll(c);
+                }
+                ToAct::Side(_) => {
+                    let legal = f.legal();
+                    let a = legal
+                        .iter()
+                        .find(|a| matches!(a, Action::Advance(_)))
+                        .copied()
+                        .unwrap_or(legal[r % legal.len()]);
+                    f.game.apply_action_unchecked(&mut f.s, &a, &mut f.events);
+                }
+            }
+        }
+        let advanced = f
+            .events
+            .iter()
+            .position(|e| matches!(e, Event::Advanced { unit, .. } if *unit == f.unit("2-52")));
+        if let Some(i) = advanced {
+            let hit = f.events[i..].iter().any(|e| {
+                matches!(e, Event::Bombardment { at, units, .. }
+                    if *at == f.hex("0603") && units == &vec![f.unit("2-52")])
+            });
+            assert!(hit, "{}", f.log());
+            seen += 1;
+        }
+    }
+    assert!(seen > 0, "no advance in 60 games");
+}
+
+/// Plays on while `side` may only pass or dice are due (`side` passes, percentile dice 90, a
+/// d10 5), until `until`.
+fn pass_for(f: &mut Fx, side: coupdoeil_engine::Side, until: impl Fn(&Fx) -> bool) {
+    for _ in 0..40 {
+        if until(f) {
+            return;
+        }
+        match f.to_act() {
+            ToAct::Side(s) if s == side && f.can("pass") => f.play("pass"),
+            ToAct::Chance => {
+                let c = match f.game.chance(&f.s).outcomes()[0].0 {
+                    coupdoeil_ge::Chance::D10(_) => coupdoeil_ge::Chance::D10(5),
+                    coupdoeil_ge::Chance::Percentile(_) => coupdoeil_ge::Chance::Percentile(90),
+                    coupdoeil_ge::Chance::Pick(_) => coupdoeil_ge::Chance::Pick(0),
+                };
+                f.roll(c);
+            }
+            _ => return,
+        }
+    }
+}
+
+#[test]
+fn g19_5_3_a_reaction_move_out_of_a_zone_is_bombarded() {
+    // The French form their BZ, then grenadiers march up next to the British light dragoons
+    // in 0206, in both zones, who ride off.
+    let mut f = batteries();
+    f.play("bz kellermann");
+    f.put("20ld", "0206", Formation::Line, "S");
+    f.put("gren-1-1", "0209", Formation::Column, "N");
+    f.play("select gren-1-1");
+    f.play("step 0208");
+    pass_for(&mut f, B, |f| f.to_act() == ToAct::Side(F));
+    f.play("step 0207");
+    let reacts = |f: &Fx| {
+        f.legal()
+            .into_iter()
+            .filter(|a| matches!(a, Action::ReactMove { .. }))
+            .collect::<Vec<_>>()
+    };
+    pass_for(&mut f, B, |f| !reacts(f).is_empty());
+    let a = *reacts(&f).first().expect("a Reaction Move");
+    f.events.clear();
+    f.game.apply_action_unchecked(&mut f.s, &a, &mut f.events);
+    pass_for(&mut f, F, |f| {
+        f.events
+            .iter()
+            .any(|e| matches!(e, Event::Bombardment { .. }))
+    });
+    assert!(
+        f.events.iter().any(|e| matches!(e,
+            Event::Bombardment { from, units, .. }
+                if *from == f.hex("0302") && units == &vec![f.unit("20ld")])),
+        "{}",
+        f.log()
+    );
+}
