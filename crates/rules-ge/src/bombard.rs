@@ -20,8 +20,9 @@
 //! formation and facing modifiers, the BZ leader's FSM and, for a stationary target, the
 //! Stationary in a BZ modifier. Its results apply at once.
 //!
-//! Reaction Moves (G21.2) and Advance After Combat (13.6) are attacked the same way when made.
-//! RULING: Charge Movement, Regroup and Pursuit moves and reinforcements entering do not yet
+//! Reaction Moves (G21.2), Advance After Combat (13.6) and Charge Movements (B13.2.5, before
+//! their combat) are attacked the same way when made.
+//! RULING: Regroup and Pursuit moves and reinforcements entering do not yet
 //! trigger Bombardment Attacks, and Retreat Before Combat, a retreat, never does; units that
 //! made such a move in the phase still count as stationary, but for a reinforcement that
 //! entered (ge-rulings 163).
@@ -56,13 +57,19 @@ pub struct Bombardment {
     /// Units that changed hex this phase (no longer stationary).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shifted: Vec<UnitId>,
+    /// The paths of Charge Movements under way, by the charging stack's first unit.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub charges: Vec<(UnitId, Vec<Cell>)>,
 }
 
 impl Bombardment {
     /// Nothing in play.
     #[must_use]
     pub fn is_idle(&self) -> bool {
-        self.zones.is_empty() && self.path.is_empty() && self.shifted.is_empty()
+        self.zones.is_empty()
+            && self.path.is_empty()
+            && self.shifted.is_empty()
+            && self.charges.is_empty()
     }
 }
 
@@ -412,6 +419,29 @@ impl GloryEmpire {
                 self.bombard(s, c, leader, at, now, &units, false, ev);
             }
         }
+    }
+
+    /// G19.5.3 A Charge Movement of `units` entered `to` from `from`: its path so far.
+    pub(crate) fn note_charge_step(&self, s: &mut State, units: &[UnitId], from: Cell, to: Cell) {
+        let (Some(&first), false) = (units.first(), s.bombard.zones.is_empty()) else {
+            return;
+        };
+        match s.bombard.charges.iter_mut().find(|x| x.0 == first) {
+            Some((_, p)) if p.last() == Some(&from) => p.push(to),
+            Some((_, p)) => *p = vec![from, to],
+            None => s.bombard.charges.push((first, vec![from, to])),
+        }
+    }
+
+    /// G19.5.3 The Charge Movement of `units` (now in their hex) is over: the Bombardment
+    /// Attacks on its path, before any combat it leads to.
+    pub(crate) fn bombard_charge(&self, s: &mut State, units: &[UnitId], ev: &mut Vec<Event>) {
+        let Some(&first) = units.first() else { return };
+        let Some(i) = s.bombard.charges.iter().position(|x| x.0 == first) else {
+            return;
+        };
+        let (_, path) = s.bombard.charges.remove(i);
+        self.bombard_path(s, units, &path, ev);
     }
 
     /// G19.5.3 The end of a Movement Phase (or of a Reserve Movement Phase): a Bombardment

@@ -69,8 +69,8 @@
 //! Attacks in the fire segments, each stack's zone of Round Shot Effective and Long hexes in
 //! sight, Bombardment Attacks at the end of a move on its path and on stationary units at the
 //! end of their Movement Phase, the BZ Ammo Expenditure Phase and the dissolution at the end
-//! of the turn, attacks on Reaction Moves and Advances After Combat too; not yet on Charge
-//! Movements, Regroups, Pursuits and reinforcements entering, ge-rulings 163). In [`gtf`]
+//! of the turn, attacks on Reaction Moves, Advances After Combat and Charge Movements too; not
+//! yet on Regroups, Pursuits and reinforcements entering, ge-rulings 163). In [`gtf`]
 //! Command Status by
 //! Grand Tactical Formation (G17.1, G17.2: the GTF markers of the set-up and of the Command
 //! Attachment Phase, the Directing Unit, the Grand Column's strings and the Line of Battle's

@@ -1636,6 +1636,7 @@ impl GloryEmpire {
         // G19.5.3 Nobody has changed hex yet in this phase.
         s.bombard.path.clear();
         s.bombard.shifted.clear();
+        s.bombard.charges.clear();
         for i in 0..s.troops.len() {
             if self.data.troops[i].side == side {
                 s.troops[i].moved = false;

@@ -589,3 +589,50 @@ fn g19_5_3_a_reaction_move_out_of_a_zone_is_bombarded() {
         f.log()
     );
 }
+
+#[test]
+fn g19_5_3_a_charge_movement_through_a_zone_is_bombarded_before_its_combat() {
+    let mut f = batteries();
+    f.play("bz kellermann");
+    // The light dragoons in 0505 (both zones) charge grenadiers in 0503, at point blank of the
+    // guns and so outside the zones.
+    f.put("20ld", "0505", Formation::Line, "N");
+    f.put("gren-1-1", "0503", Formation::Column, "S");
+    // B13.2.5 The Charge marker stands in the cavalry's own hex.
+    f.mark("20ld", "0505", true);
+    f.events.clear();
+    f.combat_phase(B, true);
+    for _ in 0..20 {
+        if !f
+            .events
+            .iter()
+            .all(|e| !matches!(e, Event::Bombardment { .. }))
+        {
+            break;
+        }
+        match f.to_act() {
+            ToAct::Side(s) if s == F && f.can("pass") => f.play("pass"),
+            ToAct::Side(_) if f.can("resolve 0505") => f.play("resolve 0505"),
+            ToAct::Side(_) if f.can("charge 0503") => f.play("charge 0503"),
+            ToAct::Side(_) if f.can("step 0504") => f.play("step 0504"),
+            ToAct::Chance => f.d100(90),
+            _ => panic!("{:?} {}", f.legal_text(), f.log()),
+        }
+    }
+    let mut got: Vec<(String, String)> = attacks(&f).into_iter().map(|a| (a.0, a.1)).collect();
+    got.sort();
+    assert_eq!(
+        got,
+        vec![
+            ("0302".to_string(), "0504".to_string()),
+            ("0402".to_string(), "0504".to_string())
+        ],
+        "{}",
+        f.log()
+    );
+    // The combat waits for them.
+    assert!(matches!(
+        f.s.pending.first(),
+        Some(coupdoeil_ge::state::Frame::Combat(_))
+    ));
+}
