@@ -239,6 +239,11 @@ pub enum Action {
         /// Where it ends.
         to: Cell,
     },
+    /// G19.5.1 This leader creates a Bombardment Zone with the batteries of his string
+    /// (Movement Phase).
+    CreateBz(LeaderId),
+    /// G19.5.1 This leader's Bombardment Zone is dissolved (Movement Phase).
+    DissolveBz(LeaderId),
 }
 
 /// G21.1 What a Brigade Game Reaction Formation Change does (a Square is still

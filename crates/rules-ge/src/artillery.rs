@@ -441,13 +441,10 @@ impl GloryEmpire {
         }));
     }
 
-    /// G19.7.3 A Fire Marker in `at` (a second has no further effect). RULING: its effects,
-    /// rule 16.3's, are not played yet (ge-rulings 127).
+    /// G19.7.3 A Fire Marker in `at` (a second has no further effect); its effects, rule
+    /// 16.3's, are in [`crate::fires`].
     fn start_fire(&self, s: &mut State, at: Cell, ev: &mut Vec<Event>) {
-        if let Err(i) = s.fires.binary_search(&at) {
-            s.fires.insert(i, at);
-            ev.push(Event::FireStarted { at });
-        }
+        self.kindle(s, at, ev);
     }
 }
 

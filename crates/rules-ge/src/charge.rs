@@ -399,7 +399,9 @@ impl GloryEmpire {
             }
             Action::Charge(target) if cm.kind == ChargeKind::Reaction => {
                 s.pending.pop();
-                self.push_reaction_combat(s, cm.at, units, target, cm.open, ev);
+                self.push_reaction_combat(s, cm.at, units.clone(), target, cm.open, ev);
+                // G19.5.3 Bombardment Zones strike the Charge Movement before the combat.
+                self.bombard_charge(s, &units, ev);
             }
             Action::Charge(target) => {
                 s.pending.pop();
@@ -416,6 +418,8 @@ impl GloryEmpire {
                     c.charge_distance = cm.open;
                     c.zone.clone_from(&cm.zone);
                 }
+                // G19.5.3 Bombardment Zones strike the Charge Movement before the combat.
+                self.bombard_charge(s, &units, ev);
             }
             Action::EndMove => {
                 s.pending.pop();
@@ -433,6 +437,8 @@ impl GloryEmpire {
                 // B13.2.6, B13.2.7 The Charge ends without a target: the cavalry may Regroup,
                 // then its horses are spent (B13.2.12).
                 self.regroup_after_charge(s, &units, cm.at);
+                // G19.5.3 Bombardment Zones strike the Charge Movement first.
+                self.bombard_charge(s, &units, ev);
             }
             _ => {}
         }
@@ -450,6 +456,8 @@ impl GloryEmpire {
         ev: &mut Vec<Event>,
     ) {
         let from = cm.at;
+        // G19.5.3 The path a Bombardment Attack looks along.
+        self.note_charge_step(s, units, from, to);
         for &u in units.iter().rev() {
             let p = s.top_pos();
             let t = s.troop_mut(u);

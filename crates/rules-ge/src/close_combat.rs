@@ -311,7 +311,8 @@ impl GloryEmpire {
 
     /// The units that may advance into the emptied target now (13.6).
     fn advancers(&self, s: &State, c: &Combat) -> Vec<UnitId> {
-        if !self.live_defenders(s, c).is_empty() {
+        // 16.3 No advance into a hex on fire.
+        if !self.live_defenders(s, c).is_empty() || self.on_fire(s, c.target) {
             return Vec::new();
         }
         let here = self.here(s, c.target, &[]);
@@ -395,7 +396,9 @@ impl GloryEmpire {
             .board
             .neighbors(at)
             .filter(|&n| {
+                // 16.3 Not into a hex on fire.
                 !occ.in_ezoc(side, n)
+                    && !self.on_fire(s, n)
                     && self.may_end(&occ, side, n, load)
                     && units.iter().all(|&u| {
                         let m = self.mover_of(s, u);
@@ -1523,7 +1526,6 @@ impl GloryEmpire {
                     unit: u,
                     to: c.target,
                 });
-                let _ = from;
                 self.touch_objective(s, c.target, c.side, ev);
                 self.replace_top(s, Frame::Combat(Box::new(c.clone())));
                 self.road_columns_break(s, c.side, c.target, ev);
@@ -1532,6 +1534,8 @@ impl GloryEmpire {
                     s.pending
                         .push(Frame::Leader(LeaderRoll::Capture(enemy_leaders)));
                 }
+                // G19.5.3 An advance is a voluntary move: a Bombardment Zone strikes it.
+                self.bombard_path(s, &[u], &[from, c.target], ev);
             }
             (CombatStep::Advance, Action::Pass) => {
                 let inf: Vec<UnitId> = c

@@ -905,6 +905,8 @@ pub struct FireMods {
     /// G19.1 The Shrapnel Shell Attack DRM of the checks a shrapnel attack causes (Brigade
     /// Game).
     pub shrapnel_mc: i8,
+    /// G19.5.3 The Stationary in a Bombardment Zone FSM (Brigade Game).
+    pub stationary_bz: i8,
 }
 
 /// 7.9.2 A gun-type row of the Artillery Chart: the last hex of each range band.
@@ -1796,6 +1798,8 @@ struct RawFireMods {
     prone: i8,
     #[serde(default)]
     shrapnel_mc: i8,
+    #[serde(default)]
+    stationary_bz: i8,
 }
 
 #[derive(Deserialize)]
@@ -3410,6 +3414,7 @@ fn load_charts(l: &mut Loader<'_>) -> Option<Charts> {
             post: m.post,
             prone: m.prone,
             shrapnel_mc: m.shrapnel_mc,
+            stationary_bz: m.stationary_bz,
         }
     });
     // 7.9.2 Guns.

@@ -282,6 +282,26 @@ pub enum Event {
     },
     /// G19.7.3 A Howitzer Attack set a BUA hex on fire.
     FireStarted { at: Cell },
+    /// G19.5.1 A leader created a Bombardment Zone with these batteries.
+    BzCreated {
+        leader: LeaderId,
+        units: Vec<UnitId>,
+    },
+    /// G19.5.1 A leader's Bombardment Zone dissolved.
+    BzDissolved { leader: LeaderId, why: String },
+    /// G19.5.3 A Bombardment Attack by the BZ stack in `from` on `units`, made in `at`.
+    Bombardment {
+        from: Cell,
+        at: Cell,
+        units: Vec<UnitId>,
+        fs: u8,
+        column: u8,
+        modifiers: Vec<Modifier>,
+    },
+    /// 16.3 The Fire Fighting Phase's d10 for a burning hex: 9 puts the fire out, 0 spreads it.
+    FireFought { at: Cell, roll: u8 },
+    /// 16.3 A fire spreads from `from` to the adjacent BUA hex `to`.
+    FireSpread { from: Cell, to: Cell },
     /// G19.6 A Rolling Shot: its Initial Strike Hex and the Line of Fire it will strike.
     RollingShot {
         from: Cell,

@@ -726,7 +726,12 @@ impl GloryEmpire {
                 && s.top(c)
                     .is_some_and(|u| self.data.troops[u.ix()].arm() == Arm::Artillery)
             {
+                // G19.5.1 Batteries in a Bombardment Zone make only Howitzer Attacks here.
+                let bz = self.bombarding(s, c);
                 for round in Round::ALL {
+                    if bz && !self.howitzer_attack(Some(round)) {
+                        continue;
+                    }
                     let Some(st) = self.strength_round(s, c, Some(round)) else {
                         continue;
                     };
@@ -739,7 +744,9 @@ impl GloryEmpire {
                     }
                 }
                 // G19.6 Duck and Drake.
-                self.rolling_actions(s, c, out);
+                if !bz {
+                    self.rolling_actions(s, c, out);
+                }
                 continue;
             }
             let Some(st) = self.strength(s, c) else {
@@ -867,6 +874,10 @@ impl GloryEmpire {
             .map(|p| p.target)
             .filter(|&t| only.is_none_or(|o| o == t))
             .collect();
+        // 16.3 A hex set on fire this segment has its units' worsening applied with the rest.
+        if kind == FireKind::Segment && only.is_none() {
+            targets.extend(s.blaze.kindled.iter().copied());
+        }
         targets.sort_unstable();
         targets.dedup();
         for &t in targets.iter().rev() {
@@ -926,19 +937,24 @@ impl GloryEmpire {
         }
         if units.is_empty() {
             s.pending.pop();
+            if fa.kind == FireKind::Segment {
+                self.take_kindled(s, fa.target);
+            }
             return true;
         }
         if !fa.checks.is_empty() {
             return false;
         }
         s.pending.pop();
-        if fa.fails > 0 {
+        // 16.3 Units in a hex set on fire this segment worsen one level more (ge-rulings 156).
+        let burned = fa.kind == FireKind::Segment && self.take_kindled(s, fa.target);
+        if fa.fails > 0 || burned {
             match fa.kind {
                 FireKind::Segment => {
                     // 12.3.1 One level per failure; Broken or worse is marked Broken, and the
                     // stack retreats (RULING: a Routed stack stays Routed).
                     let from = self.worst_morale(s, &units);
-                    let to = match from.worse(fa.fails) {
+                    let to = match from.worse(fa.fails + u8::from(burned)) {
                         Some(x) if x < Morale::Broken => x,
                         _ => from.max(Morale::Broken),
                     };
@@ -1005,6 +1021,7 @@ impl GloryEmpire {
                 s.troops[i].canister = false;
             }
         }
+        s.blaze.kindled.clear();
     }
 
     /// Whether the stage is a fire segment.

@@ -52,6 +52,11 @@ impl GloryEmpire {
             Some(_) => DieKind::Percentile,
             None => match s.stage {
                 Stage::Initiative => DieKind::D10,
+                // 16.3 A burning hex's d10, or the pick of the hex its fire spreads to.
+                Stage::FireFighting => match &s.blaze.spreading {
+                    Some((_, to)) => DieKind::Pick(to.len().max(1) as u8),
+                    None => DieKind::D10,
+                },
                 _ => DieKind::Percentile,
             },
         }

@@ -60,10 +60,19 @@
 //! Breakdown (G19.4, applied in [`morale`] with a failed Disorder Check); and Howitzers
 //! (G19.7: a Shell attack beside the direct one, none with Canister, no clear LOS needed, the
 //! hit roll, the scatter of a miss onto whoever is there, the strike without hexside and Long
-//! Range shifts, and the Fire Marker a hit roll of 95-99 puts on a BUA hex, whose effects of
-//! 16.3 are not played yet); and Duck and Drake (G19.6: a Rolling Shot from an Initial
+//! Range shifts, and the Fire Marker a hit roll of 95-99 puts on a BUA hex); in [`fires`]
+//! the effects of a hex on fire (16.3: the level its units lose when it starts, the Fire
+//! Fighting Phase with its Morale Checks and its d10 that puts a fire out or spreads it to a
+//! random adjacent BUA hex, no voluntary entry, retreats through it, its smoke blocking LOS);
+//! and Duck and Drake (G19.6: a Rolling Shot from an Initial
 //! Strike Hex along its Line of Fire, with its ends, defilade, spines, the shift per two
-//! hexes and the one box spent). Bombardment Zones (G19.5) are not played yet. In [`gtf`]
+//! hexes and the one box spent); in [`bombard`] Bombardment Zones (G19.5: creating one under a
+//! leader with a string of 10 artillery SP, dissolving it, its batteries held to Howitzer
+//! Attacks in the fire segments, each stack's zone of Round Shot Effective and Long hexes in
+//! sight, Bombardment Attacks at the end of a move on its path and on stationary units at the
+//! end of their Movement Phase, the BZ Ammo Expenditure Phase and the dissolution at the end
+//! of the turn, attacks on Reaction Moves, Advances After Combat and Charge Movements too; not
+//! yet on Regroups, Pursuits and reinforcements entering, ge-rulings 163). In [`gtf`]
 //! Command Status by
 //! Grand Tactical Formation (G17.1, G17.2: the GTF markers of the set-up and of the Command
 //! Attachment Phase, the Directing Unit, the Grand Column's strings and the Line of Battle's
@@ -106,6 +115,7 @@ pub mod action;
 pub mod ammunition;
 pub mod artillery;
 pub mod battle_order;
+pub mod bombard;
 pub mod charge;
 pub mod close_combat;
 pub mod columns;
@@ -117,6 +127,7 @@ pub mod drill;
 pub mod event;
 pub mod fatigue;
 pub mod fire;
+pub mod fires;
 pub mod formation;
 mod game;
 pub mod gtf;

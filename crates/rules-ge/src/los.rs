@@ -101,6 +101,25 @@ impl GloryEmpire {
         self.los_core_except(a, b, Some(s), Some(side))
     }
 
+    /// G19.5.3 Whether `a` and `b` see each other for a Bombardment Zone: terrain, the light
+    /// and the smoke of burning hexes (16.3), combat units never blocking.
+    #[must_use]
+    pub fn los_over_units(&self, s: &State, a: Cell, b: Cell) -> bool {
+        let d = self.data.board.distance(a, b);
+        if d <= 1 {
+            return true;
+        }
+        if self.los_limit(s).is_some_and(|l| d > l) || !self.los_core(a, b, None) {
+            return false;
+        }
+        let pts = self.profile(a, b);
+        !pts[1..pts.len() - 1]
+            .iter()
+            .flat_map(|p| [Some(p.a), p.b])
+            .flatten()
+            .any(|c| self.on_fire(s, c))
+    }
+
     /// 11 Whether `a` and `b` see each other over the ground and terrain alone (no units, in
     /// daylight).
     #[must_use]
@@ -185,6 +204,10 @@ impl GloryEmpire {
         // Hex obstructions: terrain and units.
         for p in &pts[1..n - 1] {
             for c in [Some(p.a), p.b].into_iter().flatten() {
+                // 16.3 The smoke of a hex on fire blocks at every level.
+                if units.is_some_and(|s| self.on_fire(s, c)) {
+                    return false;
+                }
                 let t = self.data.terrain(c);
                 if t.blocks_los && blocks(i32::from(board.level(c)) + i32::from(t.height), c) {
                     return false;

@@ -385,6 +385,8 @@ impl GloryEmpire {
             ),
             CheckKind::RecallSkirmishers => ("Recall Skirmishers Check (B7.7.2)", "", 0, "B7.7.2"),
             CheckKind::Command => ("Command Check (B7.7.3)", "", 0, "B7.7.3"),
+            // 16.3 A plain Morale Check, no DRM of its own.
+            CheckKind::Fire => ("in a hex on fire (16.3)", "", 0, "16.3"),
         };
         let mods = if v == 0 {
             Vec::new()
@@ -457,6 +459,13 @@ impl GloryEmpire {
             CheckKind::RecallSkirmishers => {
                 if let Some(f) = ck.form {
                     self.recall_skirmishers_result(s, f, ok, ev);
+                }
+            }
+            // RULING: a failed check in a burning hex worsens the stack a level, as other plain
+            // Morale Checks do (ge-rulings 155)
+            CheckKind::Fire => {
+                if !ok {
+                    self.worsen(s, &units, 1, false, ev);
                 }
             }
             CheckKind::Command => {

@@ -288,6 +288,10 @@ impl GloryEmpire {
             let Some(way) = self.step_way(s, units, arcs.iter().map(|a| a[di])) else {
                 continue;
             };
+            // 16.3 Never of its own will into a hex on fire.
+            if self.on_fire(s, to) {
+                continue;
+            }
             let to_ezoc = occ.in_ezoc(side, to);
             // 10.2 Never EZOC to EZOC; 10.1 foot artillery never into an EZOC.
             if to_ezoc && (in_ezoc || foot_art) {
@@ -723,8 +727,9 @@ impl GloryEmpire {
                                 crate::occ::kind::OTHER
                             },
                         };
-                        // RULING: not into an enemy ZOC.
+                        // RULING: not into an enemy ZOC; 16.3 nor into a hex on fire.
                         if !occ.in_ezoc(side, c)
+                            && !self.on_fire(s, c)
                             && self.may_pass(&occ, side, c, load)
                             && self.formation_allowed(
                                 d.kind,
@@ -795,6 +800,8 @@ impl GloryEmpire {
             self.gtf_move_actions(s, side, out);
             // G19.2, G19.3 Trains and Caissons.
             self.train_actions(s, side, out);
+            // G19.5.1 Creating or dissolving a Bombardment Zone.
+            self.bz_actions(s, out);
             // G17.3.1 An evolution begun in an earlier turn is completed in this phase.
             if !self.evolution_due(s, side) {
                 out.push(Action::Pass);
@@ -885,8 +892,12 @@ impl GloryEmpire {
         }
         match a {
             Action::Pass => {
+                // G19.5.3 Stationary units in a Bombardment Zone are attacked as the phase ends.
+                self.bombard_stationary(s, ev);
                 s.closing = true;
             }
+            Action::CreateBz(l) => self.create_bz(s, l, ev),
+            Action::DissolveBz(l) => self.dissolve_bz(s, l, "dissolved by its owner", ev),
             Action::Gtf { leader, kind } => self.do_gtf(s, leader, kind, ev),
             Action::Evolve { leader, evolution } => self.do_evolve(s, leader, evolution, ev),
             Action::CompleteEvolution(l) => self.do_complete_evolution(s, l, ev),
@@ -1252,6 +1263,10 @@ impl GloryEmpire {
     fn enter_reinforcement(&self, s: &mut State, u: UnitId, at: Cell, ev: &mut Vec<Event>) {
         let d = &self.data.troops[u.ix()];
         let formation = self.entry_formation(d.kind, at);
+        // G19.5.3 A unit entering is not stationary (ge-rulings 163).
+        if self.brigade() {
+            s.bombard.shifted.push(u);
+        }
         let k = match s.entered.iter_mut().find(|x| x.0 == at) {
             Some(x) => {
                 x.1 += 1;
@@ -1463,6 +1478,8 @@ impl GloryEmpire {
         let side = self.data.troops[group[0].ix()].side;
         let enemy_leaders = self.own_leaders_at(s, side.other(), to);
         let from = s.troop(group[0]).cell;
+        // G19.5.3 The path a Bombardment Attack looks along.
+        self.note_bz_step(s, group, from, to);
         for &u in group.iter().rev() {
             let p = s.top_pos();
             let t = s.troop_mut(u);
@@ -1629,6 +1646,8 @@ impl GloryEmpire {
         if carried == 0 || m.spent > carried {
             self.push_disorder_check(s, &m, ev);
         }
+        // G19.5.3 Bombardment Attacks on the path it took (before the check).
+        self.bombard_move(s, &m.units, ev);
     }
 
     /// 15.2.1 At the end of a Movement Phase, buildings where a battalion spent its whole MA
@@ -1652,6 +1671,10 @@ impl GloryEmpire {
 
     /// Resets the moved flags of a side for a new movement phase.
     pub(crate) fn reset_moves(&self, s: &mut State, side: Side) {
+        // G19.5.3 Nobody has changed hex yet in this phase.
+        s.bombard.path.clear();
+        s.bombard.shifted.clear();
+        s.bombard.charges.clear();
         for i in 0..s.troops.len() {
             if self.data.troops[i].side == side {
                 s.troops[i].moved = false;

@@ -197,6 +197,8 @@ impl GloryEmpire {
             Action::CaissonMove { battery, to } => {
                 format!("caisson {} {}", self.uid(battery), self.hex(to))
             }
+            Action::CreateBz(l) => format!("bz {}", self.lid(l)),
+            Action::DissolveBz(l) => format!("dissolve-bz {}", self.lid(l)),
         }
     }
 
@@ -504,6 +506,8 @@ impl GloryEmpire {
                     ),
                 }
             }
+            Some("bz") => done(2, Action::CreateBz(self.leader_of(arg(1)?)?)),
+            Some("dissolve-bz") => done(2, Action::DissolveBz(self.leader_of(arg(1)?)?)),
             Some("complete-evolution") => {
                 done(2, Action::CompleteEvolution(self.leader_of(arg(1)?)?))
             }
@@ -892,6 +896,15 @@ impl GloryEmpire {
                 self.uname(battery),
                 self.hex(to)
             ),
+            Action::CreateBz(l) => format!(
+                "{} creates a Bombardment Zone with {} (G19.5.1)",
+                self.lname(l),
+                self.bz_string(s, l, None)
+                    .map_or_else(String::new, |v| self.units_text(&v))
+            ),
+            Action::DissolveBz(l) => {
+                format!("{} dissolves his Bombardment Zone (G19.5.1)", self.lname(l))
+            }
             Action::Gtf {
                 leader,
                 kind: Some(k),
@@ -1010,6 +1023,14 @@ impl GloryEmpire {
                 format!("{p} Assault Phase (4.2.6)"),
                 "choose a declared Assault to resolve (13.1)".to_string(),
             ),
+            Stage::FireFighting if s.blaze.spreading.is_some() => (
+                "Fire Fighting Phase (16.3)".to_string(),
+                "the random pick of the hex a fire spreads to (16.3)".to_string(),
+            ),
+            Stage::FireFighting => (
+                "Fire Fighting Phase (16.3)".to_string(),
+                "the d10 of each burning hex (16.3)".to_string(),
+            ),
             Stage::LeaderReplacement => (
                 "Leader Replacement Phase (4.3)".to_string(),
                 "place the returning leader (5.2.3)".to_string(),
@@ -1044,6 +1065,7 @@ impl GloryEmpire {
                         CheckKind::FollowOnCharge => "to make a Follow-On Charge (B13.2.10)",
                         CheckKind::RecallSkirmishers => "to recall its skirmishers (B7.7.2)",
                         CheckKind::Command => "as a Command Check (B7.7.3)",
+                        CheckKind::Fire => "in a hex on fire (16.3)",
                     }
                 ),
                 Frame::Rolling(r) => format!(
@@ -1559,6 +1581,46 @@ impl GloryEmpire {
                 "the Caisson of {} is lost in {} (G19.3)",
                 self.uname(*battery),
                 self.hex(*at)
+            ),
+            Event::BzCreated { leader, units } => format!(
+                "{} creates a Bombardment Zone with {} (G19.5.1)",
+                self.lname(*leader),
+                self.units_text(units)
+            ),
+            Event::BzDissolved { leader, why } => format!(
+                "{}'s Bombardment Zone dissolves: {why} (G19.5.1)",
+                self.lname(*leader)
+            ),
+            Event::Bombardment {
+                from,
+                at,
+                units,
+                fs,
+                column,
+                modifiers,
+            } => format!(
+                "Bombardment Attack from {} on {} in {}: FS {fs}{}, column {column} (G19.5.3)",
+                self.hex(*from),
+                self.units_text(units),
+                self.hex(*at),
+                modifiers
+                    .iter()
+                    .map(|m| format!(" {:+} {}", m.value, m.what))
+                    .collect::<String>()
+            ),
+            Event::FireFought { at, roll } => format!(
+                "fire fighting in {}: d10 {roll}, {} (16.3)",
+                self.hex(*at),
+                match roll {
+                    9 => "the fire goes out",
+                    0 => "the fire spreads",
+                    _ => "it burns on",
+                }
+            ),
+            Event::FireSpread { from, to } => format!(
+                "the fire in {} spreads to {} (16.3)",
+                self.hex(*from),
+                self.hex(*to)
             ),
             Event::Breakdown { unit } => {
                 format!("{} breaks down: a step lost (G19.4)", self.uname(*unit))

@@ -59,6 +59,18 @@ pub struct SeenUnit {
     pub markers: Vec<String>,
 }
 
+/// G19.5 A Bombardment Zone as seen: its leader, its batteries' hexes and the hexes of their
+/// zones.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenBz {
+    /// The leader's data id.
+    pub leader: String,
+    /// The hexes of its batteries.
+    pub batteries: Vec<String>,
+    /// Every hex in the zone of one of them, sorted.
+    pub zone: Vec<String>,
+}
+
 /// A leader as seen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeenLeader {
@@ -118,6 +130,9 @@ pub struct Observation {
     /// G19.7.3 Hexes with a Fire Marker (Brigade Game).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fires: Vec<String>,
+    /// G19.5 Bombardment Zones (Brigade Game; public, their markers are on the map).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bombardment: Vec<SeenBz>,
     /// Objectives and their holders.
     pub objectives: Vec<(String, Option<String>)>,
     /// The moving units or leader, with MP spent.
@@ -293,6 +308,7 @@ impl GloryEmpire {
                 .map(|(_, p)| b.label(p.cell))
                 .collect(),
             fires: s.fires.iter().map(|&c| b.label(c)).collect(),
+            bombardment: self.seen_bzs(s),
             objectives: self
                 .data
                 .objectives
@@ -350,4 +366,32 @@ impl GloryEmpire {
 #[allow(clippy::trivially_copy_pass_by_ref)]
 fn is_zero(v: &u8) -> bool {
     *v == 0
+}
+
+impl GloryEmpire {
+    /// G19.5 The Bombardment Zones in play, as every viewer sees them.
+    fn seen_bzs(&self, s: &State) -> Vec<SeenBz> {
+        let b = &self.data.board;
+        let stacks = self.bz_stacks(s);
+        s.bombard
+            .zones
+            .iter()
+            .map(|z| {
+                let mine: Vec<crate::Cell> = stacks
+                    .iter()
+                    .filter(|x| x.1 == z.leader)
+                    .map(|x| x.0)
+                    .collect();
+                let mut zone: Vec<crate::Cell> =
+                    mine.iter().flat_map(|&c| self.bz_zone(s, c)).collect();
+                zone.sort_unstable();
+                zone.dedup();
+                SeenBz {
+                    leader: self.data.leaders[z.leader.ix()].id.clone(),
+                    batteries: mine.iter().map(|&c| b.label(c)).collect(),
+                    zone: zone.iter().map(|&c| b.label(c)).collect(),
+                }
+            })
+            .collect()
+    }
 }

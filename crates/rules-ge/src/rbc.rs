@@ -123,7 +123,9 @@ impl GloryEmpire {
         // Whether the stack may pass through `n` coming from `from` (joining: may end there
         // after taking the friends' formation).
         let passable = |from: Cell, n: Cell, joining: bool| -> bool {
-            if !self.may_pass(&occ, side, n, load) {
+            // 16.3 RULING: a Retreat Before Combat is chosen, so it never enters a hex on fire
+            // (ge-rulings 158).
+            if !self.may_pass(&occ, side, n, load) || self.on_fire(s, n) {
                 return false;
             }
             if occ.in_ezoc(side, n) && !occ.unit_of(side, n) {

@@ -77,7 +77,8 @@ impl GloryEmpire {
                     if n == c || path.contains(&n) || ends.iter().any(|e| e.0 == n) {
                         continue;
                     }
-                    if !self.may_pass(&occ, side, n, load) {
+                    // 16.3 Never into a hex on fire.
+                    if !self.may_pass(&occ, side, n, load) || self.on_fire(s, n) {
                         continue;
                     }
                     let friends = occ.unit_of(side, n);
@@ -196,6 +197,15 @@ impl GloryEmpire {
         {
             return true;
         }
+        // G19.5.3 The way it goes (the shortest), for Bombardment Attacks.
+        let path = if s.bombard.zones.is_empty() {
+            Vec::new()
+        } else {
+            self.reaction_move_paths(s, rm.from)
+                .into_iter()
+                .find(|x| x.0 == rm.to)
+                .map_or_else(|| vec![rm.from, rm.to], |x| x.1)
+        };
         let joined = self.reaction_move_into(s, &group, rm.from, rm.to, ev);
         rm.moved = true;
         if !joined {
@@ -209,6 +219,7 @@ impl GloryEmpire {
                 &rm.barred,
             );
         }
+        self.bombard_path(s, &group, &path, ev);
         true
     }
 

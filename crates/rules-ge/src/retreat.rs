@@ -94,7 +94,8 @@ impl GloryEmpire {
     /// Whether the retreating stack has done: the required hexes and a hex free of other
     /// combat units (9.2.1 Stacking).
     fn retreat_done(&self, s: &State, r: &Retreat) -> bool {
-        r.left == 0 && s.stack(r.at).iter().all(|u| r.units.contains(u))
+        // 16.3 Nor may it end in a hex on fire.
+        r.left == 0 && s.stack(r.at).iter().all(|u| r.units.contains(u)) && !self.on_fire(s, r.at)
     }
 
     /// The retreat actions.
@@ -183,6 +184,11 @@ impl GloryEmpire {
             .any(|u| !units.contains(u) && self.data.troops[u.ix()].side == side);
         if broken && friends && !r.passed.contains(&to) {
             r.passed.push(to);
+        }
+        // 16.3 Each hex on fire retreated into costs a level when the retreat ends (RULING:
+        // with 9.2.1's for EZOC; ge-rulings 159).
+        if self.on_fire(s, to) {
+            r.worsen += 1;
         }
         if let Some(t) = tier {
             if t.ezoc {

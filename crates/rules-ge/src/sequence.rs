@@ -134,6 +134,8 @@ impl GloryEmpire {
                 })
                 .collect(),
             caissons: Vec::new(),
+            blaze: crate::state::Blaze::default(),
+            bombard: crate::bombard::Bombardment::default(),
             queue: Vec::new(),
             entered: Vec::new(),
             charged: Vec::new(),
@@ -213,6 +215,7 @@ impl GloryEmpire {
             }
             Stage::Initiative
             | Stage::RandomEvent
+            | Stage::FireFighting
             | Stage::Rally
             | Stage::ArtillerySupply
             | Stage::FatigueCheck
@@ -358,6 +361,7 @@ impl GloryEmpire {
         match s.stage {
             Stage::Initiative => self.initiative_die(s, v, ev),
             Stage::RandomEvent => self.random_event(s, v, ev),
+            Stage::FireFighting => self.fire_fight_roll(s, v, ev),
             _ => {}
         }
     }
@@ -482,6 +486,11 @@ impl GloryEmpire {
             }
             Stage::FatigueCheck => {
                 self.end_player_turn(s, ev);
+                true
+            }
+            // 16.3 The Fire Fighting Phase is over once every burning hex has had its die.
+            Stage::FireFighting if s.queue.is_empty() && s.blaze.spreading.is_none() => {
+                self.begin_leader_replacement(s, ev);
                 true
             }
             Stage::LeaderReplacement => {
@@ -728,6 +737,14 @@ impl GloryEmpire {
             self.begin_player_turn(s, ev);
             return;
         }
+        // 16.3 RULING: the Fire Fighting Phase opens the End of Turn Segment (ge-rulings 155).
+        if !self.begin_fire_fighting(s, ev) {
+            self.begin_leader_replacement(s, ev);
+        }
+    }
+
+    /// 4.3 The End of Turn Segment's Leader Replacement Phase.
+    fn begin_leader_replacement(&self, s: &mut State, ev: &mut Vec<Event>) {
         let mut back: Vec<LeaderId> = (0..s.leaders.len())
             .map(|i| LeaderId(i as u8))
             .filter(|&l| matches!(s.leader(l).status, LeaderStatus::Returning(t) if t <= s.turn))
@@ -745,6 +762,8 @@ impl GloryEmpire {
     /// 4.3 End of Turn Phase: orders and attachments removed, the turn advanced (or the game
     /// over).
     fn end_of_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
+        // G19.5.3 The BZ Ammo Expenditure Phase; G19.5.1 BZs failing their conditions dissolve.
+        self.bz_end_of_turn(s, ev);
         for l in &mut s.leaders {
             l.order = None;
             l.adc_moved = None;

@@ -501,6 +501,9 @@ pub enum CheckKind {
     RecallSkirmishers,
     /// B7.7.3 A battalion en Débandade must pass a Command Check to be In Command.
     Command,
+    /// 16.3 The Morale Check of units in a hex on fire, in the Fire Fighting Phase (Brigade
+    /// Game).
+    Fire,
 }
 
 /// 8.1 A check against the Morale Value of a stack's top unit, waiting for its dice.
@@ -1104,10 +1107,34 @@ pub enum Stage {
     Assaults,
     /// G22.1 Fatigue Check Phase (Brigade Game): the dice of the phasing brigades marked.
     FatigueCheck,
+    /// 16.3 Fire Fighting Phase (Brigade Game): the Morale Checks of units in burning hexes,
+    /// then a d10 for each hex in `State::queue`.
+    FireFighting,
     /// 4.3 Leader Replacement Phase: the leader in `State::queue_leaders` is placed.
     LeaderReplacement,
     /// The game is over.
     Over,
+}
+
+/// 16.3 Fires in progress (Brigade Game): what a fire's start or spread still owes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Blaze {
+    /// G19.7.3 Hexes set on fire in this fire segment: their units worsen a level with the
+    /// segment's other results on the hex.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kindled: Vec<Cell>,
+    /// 16.3 A fire spreading in the Fire Fighting Phase: its hex and the BUA hexes it may
+    /// spread to, one to be picked at random.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spreading: Option<(Cell, Vec<Cell>)>,
+}
+
+impl Blaze {
+    /// Nothing owed.
+    #[must_use]
+    pub fn is_idle(&self) -> bool {
+        self.kindled.is_empty() && self.spreading.is_none()
+    }
 }
 
 /// How the game ended.
@@ -1202,6 +1229,12 @@ pub struct State {
     /// G19.3 The Caissons on the map (Brigade Game, optional), in the order they were made.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub caissons: Vec<Caisson>,
+    /// G19.5 Bombardment Zones (Brigade Game).
+    #[serde(default, skip_serializing_if = "crate::bombard::Bombardment::is_idle")]
+    pub bombard: crate::bombard::Bombardment,
+    /// 16.3 Fires being started or spreading (Brigade Game).
+    #[serde(default, skip_serializing_if = "Blaze::is_idle")]
+    pub blaze: Blaze,
     /// Stacks (their hexes) still to check in the Rally Phase, or to retreat at the start of the
     /// Movement Phase; targets still to resolve in the Close Combat Segment.
     pub queue: Vec<Cell>,

@@ -85,7 +85,7 @@ impl GloryEmpire {
     /// G19.2 Where Train `i` may move: along roads and trails at the road and trail rates of a
     /// Road Column, or one Open hex off them as its whole move. RULING: it never enters a hex
     /// with combat units or another Train, nor one next to an enemy combat unit, where it would
-    /// be lost at once (ge-rulings 207).
+    /// be lost at once (ge-rulings 207), nor (16.3) a hex on fire.
     #[must_use]
     pub fn train_reach(&self, s: &State, i: usize) -> Vec<Cell> {
         let Some(from) = s.trains[i].cell else {
@@ -94,7 +94,10 @@ impl GloryEmpire {
         let side = self.data.trains[i].side;
         let b = &self.data.board;
         let open = |c: Cell| {
-            s.stack(c).is_empty() && self.train_at(s, c).is_none() && !self.enemy_near(s, side, c)
+            s.stack(c).is_empty()
+                && self.train_at(s, c).is_none()
+                && !self.enemy_near(s, side, c)
+                && !self.on_fire(s, c)
         };
         let ma = self.train_ma();
         let mut out = Vec::new();
@@ -133,6 +136,10 @@ impl GloryEmpire {
         let side = self.data.troops[c.battery.ix()].side;
         let b = &self.data.board;
         let ok = |n: Cell| {
+            // 16.3 No voluntary entry into a hex on fire.
+            if self.on_fire(s, n) {
+                return false;
+            }
             let stack = s.stack(n);
             !stack.iter().any(|&u| {
                 let t = &self.data.troops[u.ix()];

@@ -76,7 +76,7 @@ impl GameExt for GloryEmpire {
         let clock = format!("Turn {} ({}{light})", s.turn, self.data.clock(s.turn));
         if command_stage(s.stage) {
             format!("{clock}, Command Segment: {}", stage_name(self, s))
-        } else if s.stage == Stage::LeaderReplacement {
+        } else if matches!(s.stage, Stage::LeaderReplacement | Stage::FireFighting) {
             format!("{clock}, End of Turn: {}", stage_name(self, s))
         } else {
             format!(
@@ -212,6 +212,7 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
         Stage::ReserveMovement => "Reserve Movement Phase (4.2.5)",
         Stage::Charges => "Charge Phase (4.2.6)",
         Stage::Assaults => "Assault Phase (4.2.6)",
+        Stage::FireFighting => "Fire Fighting Phase (16.3)",
         Stage::LeaderReplacement => "Leader Replacement Phase (4.3)",
         Stage::Over => "the end of the battle",
     };

@@ -353,7 +353,9 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                 | Action::Gtf { leader, .. }
                 | Action::Evolve { leader, .. }
                 | Action::CompleteEvolution(leader)
-                | Action::Rejoin(leader) => {
+                | Action::Rejoin(leader)
+                | Action::CreateBz(leader)
+                | Action::DissolveBz(leader) => {
                     h.unit = Some(lid(g, leader));
                     h.hex = leader_at(leader);
                 }
