@@ -1409,6 +1409,9 @@ pub struct Data {
     pub gtfs: Vec<(LeaderId, crate::gtf::GtfKind)>,
     /// G17.4 The optional Order of Battle rule is played (`[brigade] order_of_battle`).
     pub order_of_battle: bool,
+    /// G23 The optional Limited Intelligence rule is played (`[brigade]
+    /// limited_intelligence`): units out of the enemy's sight are obscured.
+    pub limited_intelligence: bool,
     /// Tables derived from the map and charts at load.
     pub tables: crate::tables::Tables,
 }
@@ -3017,6 +3020,22 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             false
         }
     };
+    // G23 The optional Limited Intelligence.
+    let limited_intelligence = match l.get("brigade.limited_intelligence").cloned() {
+        None => false,
+        Some(toml::Value::Boolean(b)) if b && level != Level::Brigade => {
+            l.err(
+                "brigade.limited_intelligence",
+                "Limited Intelligence is the Brigade Game's (G23)",
+            );
+            false
+        }
+        Some(toml::Value::Boolean(b)) => b,
+        Some(_) => {
+            l.err("brigade.limited_intelligence", "true or false");
+            false
+        }
+    };
 
     let diags = std::mem::take(&mut l.diags);
     match (charts, board, ocs, scoring) {
@@ -3052,6 +3071,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 scoring,
                 gtfs,
                 order_of_battle,
+                limited_intelligence,
                 tables,
             })
         }

@@ -113,6 +113,7 @@ pub mod formation;
 mod game;
 pub mod gtf;
 mod heuristic;
+pub mod intelligence;
 pub mod los;
 pub mod morale;
 pub mod movement;

@@ -21,7 +21,8 @@ use serde_json::Value;
 /// listed with it; `ge-vimeiro-battalion` extends `ge-vimeiro` (the Battalion Game on the same
 /// battle) and `ge-vimeiro-brigade` extends `ge-vimeiro-battalion` (the Brigade Game), each
 /// needing only its own header, as `ge-rolica-battalion` extends `ge-rolica` and
-/// `ge-rolica-brigade` extends `ge-rolica-battalion`. The small test
+/// `ge-rolica-brigade` extends `ge-rolica-battalion`; `ge-vimeiro-brigade-li` extends
+/// `ge-vimeiro-brigade` with the optional Limited Intelligence (G23). The small test
 /// scenario of the rules crate is not built in: the command
 /// line's tests play it from files (copied with the charts).
 pub(crate) static SCENARIOS: &[Builtin] = &[
@@ -43,6 +44,7 @@ pub(crate) static SCENARIOS: &[Builtin] = &[
     scenario_files!("ge/rolica-battalion": "scenario.toml"),
     scenario_files!("ge/vimeiro-brigade": "scenario.toml"),
     scenario_files!("ge/rolica-brigade": "scenario.toml"),
+    scenario_files!("ge/vimeiro-brigade-li": "scenario.toml"),
 ];
 
 impl GameExt for GloryEmpire {
