@@ -3021,6 +3021,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         }
     };
     // G23 The optional Limited Intelligence.
+    // RULING: switched by the scenario, the Brigade Game's alone (ge-rulings 179).
     let limited_intelligence = match l.get("brigade.limited_intelligence").cloned() {
         None => false,
         Some(toml::Value::Boolean(b)) if b && level != Level::Brigade => {

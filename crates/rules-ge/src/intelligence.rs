@@ -17,7 +17,8 @@
 //! - Search under the hidden information: [`coupdoeil_engine::Determinize`] (ge-rulings 184).
 //!
 //! Not played: Dummy Brigades (G23.2). Observation Points (G23.3): the authored maps mark no
-//! windmill or tower, so no hex is one (ge-rulings 185).
+//! windmill or tower, so no hex is one.
+// RULING: no Observation Points marked, no Dummy Brigades yet (ge-rulings 185).
 
 use crate::GloryEmpire;
 use crate::data::{Cell, LeaderId, UnitId};
@@ -60,6 +61,7 @@ impl GloryEmpire {
 
     /// G23.1 Whether a stack in `c` is out of sight of every piece in `spotters`: 20 hexes or
     /// more away, or without a clear LOS.
+    // RULING: leaders spot, a hex is seen or obscured whole (ge-rulings 181).
     fn unseen_by(&self, s: &State, c: Cell, spotters: &[Cell]) -> bool {
         let b = &self.data.board;
         spotters
@@ -124,6 +126,7 @@ impl GloryEmpire {
     /// `units`, `out`, `back` or `leader`, or the stack in a fire's `target`) in
     /// [`Event::Secret`] for their owner, adding [`Event::SecretFire`] for the enemy where a fire
     /// attack's result is hidden. Obscurity is judged in `s`, the position the events led to.
+    // RULING: secret results, public dice and retreats (ge-rulings 183).
     pub(crate) fn screen_events(&self, s: &State, ev: &mut Vec<Event>, from: usize) {
         if !self.limited_intelligence() || ev.len() <= from {
             return;

@@ -74,7 +74,12 @@
 //! Out of Order lines, Right and Left in Front, their Evolution Check DRMs, the sub-units a
 //! wrong Quarter-Wheel inverts); in [`detached`] Detached Regiments (G17.5); in [`gtf`] also
 //! leaving a GTF by moving before its Directing Unit and the illegal evolution of coming back
-//! (G17.2.4), and the Directing Unit turning only in an evolution (G17.3). Not yet: the
+//! (G17.2.4), and the Directing Unit turning only in an evolution (G17.3). In
+//! [`intelligence`] the optional Limited Intelligence (G23.1: stacks out of every enemy's
+//! sight or 20 hexes from all of them obscured, shown to the enemy only as
+//! [`observe::ObscuredStack`]s, the events about them secret to their owner, revealed the
+//! moment they are seen, and the AI's determinization of them; not yet its Dummy Brigades,
+//! G23.2, and no map marks an Observation Point, G23.3). Not yet: the
 //! GTF's rigid, segmented movement (G17.2.3): units move stack by stack and are judged again
 //! at the next Command Status Phase.
 //!

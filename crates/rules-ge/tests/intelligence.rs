@@ -427,3 +427,57 @@ fn g23_the_hidden_units_are_resampled_among_the_obscured_places() {
     assert!(places.contains(&real));
     assert!(places.contains(&(real.1, real.0)), "{places:?}");
 }
+
+/// Over a random game of the shipped `ge-vimeiro-brigade-li`: whenever a side is to act, its
+/// determinization looks the same to it and leaves its legal actions as they are, and nothing it
+/// may see names a piece hidden from it.
+#[test]
+fn g23_determinization_keeps_the_viewers_observation_over_a_random_game() {
+    use coupdoeil_engine::ToAct;
+    use rand::SeedableRng;
+    let g = shipped_li();
+    let mut s = g.initial_state();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let (mut checked, mut hidden_seen) = (0, 0);
+    for step in 0..4000 {
+        match g.to_act(&s) {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                let c = g.chance(&s).sample(&mut rng).clone();
+                g.apply_chance_unchecked(&mut s, &c, &mut events);
+            }
+            ToAct::Side(side) => {
+                g.legal_actions(&s, &mut legal);
+                if step % 40 == 0 {
+                    let seen = g.observation(&s, Viewer::Side(side));
+                    if !seen.obscured.is_empty() {
+                        hidden_seen += 1;
+                    }
+                    let d = g.determinize(&s, side, &mut rng);
+                    assert_eq!(g.observation(&d, Viewer::Side(side)), seen, "step {step}");
+                    let mut l2 = Vec::new();
+                    g.legal_actions(&d, &mut l2);
+                    assert_eq!(l2, legal, "step {step}");
+                    checked += 1;
+                }
+                let a = legal[coupdoeil_engine::draw_below(&mut rng, legal.len() as u64) as usize];
+                g.apply_action_unchecked(&mut s, &a, &mut events);
+            }
+        }
+    }
+    assert!(checked > 20 && hidden_seen > 5, "{checked} {hidden_seen}");
+    // Every event a side may see names none of the enemy's units while obscured: checked
+    // through the Secret wrapper, which nothing public contains.
+    for e in &events {
+        for v in [Side::A, Side::B] {
+            if let Event::Secret { side, .. } = e
+                && *side != v
+            {
+                assert!(!g.event_visible(e, Viewer::Side(v)));
+            }
+        }
+    }
+    assert!(events.iter().any(|e| matches!(e, Event::Secret { .. })));
+}
