@@ -445,7 +445,7 @@ fn g23_determinization_keeps_the_viewers_observation_over_a_random_game() {
         match g.to_act(&s) {
             ToAct::Over => break,
             ToAct::Chance => {
-                let c = g.chance(&s).sample(&mut rng).clone();
+                let c = *g.chance(&s).sample(&mut rng);
                 g.apply_chance_unchecked(&mut s, &c, &mut events);
             }
             ToAct::Side(side) => {
