@@ -1,7 +1,10 @@
 //! Glory and Empire (the Soldiers Game of *First Victories*) in the registry: its built-in
 //! scenarios, its front-end hooks ([`GameExt`], [`GameUi`]), the terminal picture ([`text`]),
 //! what graphical front ends need ([`ui`]) and the previews of a fire or a close combat
-//! ([`preview`]). The Soldiers Game hides nothing: every event and every die is public.
+//! ([`preview`]). The Soldiers and Battalion Games hide nothing: every event and every die is
+//! public. The Brigade Game's optional Limited Intelligence (G23) hides obscured stacks: the
+//! rules crate's observation and event visibility keep them from the enemy, and the agents
+//! search over its determinization ([`GameExt::scenario_capabilities`]).
 
 mod preview;
 mod text;
@@ -101,6 +104,18 @@ impl GameExt for GloryEmpire {
                 exact_root_priors: Some(true),
                 prior_visits: Some(10),
             })
+    }
+
+    /// G23 With the optional Limited Intelligence the enemy's obscured stacks are hidden: the
+    /// agents search over the rules crate's determinization of them, never the real pieces
+    /// (`coupdoeil_ge::intelligence`). Without it the game hides nothing and keeps
+    /// [`GameExt::capabilities`], so its agents play as before.
+    fn scenario_capabilities(&self) -> Capabilities<Self> {
+        if self.limited_intelligence() {
+            Self::capabilities().with_determinize()
+        } else {
+            Self::capabilities()
+        }
     }
 
     /// Glory and Empire counts whole MP: a step's, a formation change's or a reordering's cost
