@@ -66,3 +66,57 @@ fn search_does_not_read_the_enemys_obscured_stacks() {
     assert!(reports[0].iter().map(|r| r.visits).sum::<u64>() > 0);
     assert_eq!(reports[0], reports[1]);
 }
+
+/// What a front end gets for a side (the page's observation, the terminal picture, a fire's
+/// preview) names none of the enemy's obscured pieces.
+#[test]
+fn front_ends_get_nothing_of_the_enemys_obscured_pieces() {
+    use coupdoeil_engine::Side;
+    use coupdoeil_games::GameUi;
+    let g = ge_game("ge-vimeiro-brigade-li");
+    let s = g.initial_state();
+    for side in [Side::A, Side::B] {
+        let enemy = side.other();
+        let cells = g.obscured_cells(&s, enemy);
+        assert!(!cells.is_empty());
+        let hidden: Vec<&str> = s
+            .troops
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.cell.is_some_and(|c| cells.contains(&c)))
+            .map(|(i, _)| g.data.troops[i].id.as_str())
+            .chain(
+                s.leaders
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, l)| l.cell.is_some_and(|c| cells.contains(&c)))
+                    .map(|(i, _)| g.data.leaders[i].id.as_str()),
+            )
+            .collect();
+        assert!(!hidden.is_empty());
+        let page = serde_json::to_string(&g.observe_ui(&s, Viewer::Side(side))).unwrap();
+        for id in &hidden {
+            assert!(
+                !page.contains(&format!("\"{id}\"")),
+                "{id} leaks to the page"
+            );
+        }
+        assert!(page.contains("\"obscured\""));
+        // The page's entries are each its own unit's: the annotations follow the ids.
+        let v = g.observe_ui(&s, Viewer::Side(side));
+        for u in v["units"].as_array().unwrap() {
+            let id = g.data.troop_by_id(u["id"].as_str().unwrap()).unwrap();
+            let side_letter = if g.data.troops[id.ix()].side == Side::A {
+                "a"
+            } else {
+                "b"
+            };
+            assert_eq!(
+                u["side"].as_str().map(str::to_lowercase).as_deref(),
+                Some(side_letter)
+            );
+        }
+        let text = g.render_text(&s, Viewer::Side(side));
+        assert!(text.contains("obscured") || text.contains("OBS") || text.contains("obs"));
+    }
+}

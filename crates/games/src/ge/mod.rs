@@ -175,6 +175,17 @@ impl GameUi for GloryEmpire {
         side: Side,
         action: &str,
     ) -> Result<Value, PlayError> {
+        // G23.1.2 The odds of a fire at an obscured stack would tell what is in it.
+        if let Ok(Action::Fire { target, .. }) = self.parse_action(action)
+            && self.hidden_cells(state, Viewer::Side(side))[side.other().index()]
+                .binary_search(&target)
+                .is_ok()
+        {
+            return Err(PlayError::WrongTime(
+                "the target is an obscured stack: what fire does to it is secret (G23.1.2)"
+                    .into(),
+            ));
+        }
         preview::preview(self, state, side, action)
     }
 

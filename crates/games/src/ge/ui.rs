@@ -728,9 +728,17 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
     let b = &g.data.board;
     let d = &g.data;
     let mut v = serde_json::to_value(g.observe(s, viewer)).unwrap_or(Value::Null);
+    // G23.1 The hexes of obscured stacks this viewer may not look into (Limited Intelligence):
+    // nothing below may tell of the pieces there.
+    let hidden_cells = g.hidden_cells(s, viewer);
+    let hidden = |c: Cell| hidden_cells.iter().any(|h| h.binary_search(&c).is_ok());
+    // The observation leaves hidden pieces out: each entry is found by its id.
     if let Some(units) = v.get_mut("units").and_then(Value::as_array_mut) {
-        for (i, u) in units.iter_mut().enumerate() {
-            let id = UnitId(i as u8);
+        for u in units.iter_mut() {
+            let Some(id) = u["id"].as_str().and_then(|x| d.troop_by_id(x)) else {
+                continue;
+            };
+            let i = id.ix();
             let t = &d.troops[i];
             u["side"] = json!(side_letter(t.side));
             u["arm"] = json!(arm_word(t.arm()));
@@ -745,8 +753,11 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
         }
     }
     if let Some(leaders) = v.get_mut("leaders").and_then(Value::as_array_mut) {
-        for (i, l) in leaders.iter_mut().enumerate() {
-            let id = LeaderId(i as u8);
+        for l in leaders.iter_mut() {
+            let Some(id) = l["id"].as_str().and_then(|x| d.leader_by_id(x)) else {
+                continue;
+            };
+            let i = id.ix();
             l["side"] = json!(side_letter(d.leaders[i].side));
             l["range"] = json!(g.command_range(s, id));
             l["order"] = json!(g.leader_order(s, id).map(|o| format!("{o:?}").to_lowercase()));
@@ -766,7 +777,8 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
             }
         }
     }
-    if let Some(m) = &s.moving {
+    // The observation says nothing of a hidden stack's move (G23.1.3).
+    if let Some(m) = s.moving.as_ref().filter(|_| !v["moving"].is_null()) {
         let (spent, ma, stop) = group_mp(g, s).unwrap_or((0, 0, true));
         let (unit, at) = mover(g, s);
         v["mover"] = json!({
@@ -830,6 +842,8 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
                 },
             });
         }
+        Some(Frame::Check(ck)) if hidden(ck.cell) => {}
+        Some(Frame::Retreat(r)) if hidden(r.at) => {}
         Some(Frame::Check(ck)) => {
             v["check"] = super::preview::check_json(g, s, ck);
         }
@@ -847,6 +861,8 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
         v["fire_results"] = json!(
             s.fire_results
                 .iter()
+                // G23.1.2 The results of fire at an obscured stack are secret.
+                .filter(|p| !hidden(p.target))
                 .map(|p| json!({
                     "from": b.label(p.from), "target": b.label(p.target),
                     "roll": p.roll, "result": p.result.to_string(),
