@@ -120,3 +120,22 @@ fn front_ends_get_nothing_of_the_enemys_obscured_pieces() {
         assert!(text.contains("obscured") || text.contains("OBS") || text.contains("obs"));
     }
 }
+
+/// A secret event's JSON for its owner carries the event inside, labelled with ids.
+#[test]
+fn a_secret_events_inner_event_is_labelled() {
+    use coupdoeil_engine::Side;
+    use coupdoeil_ge::event::Event;
+    let g = ge_game("ge-vimeiro-brigade-li");
+    let e = Event::Secret {
+        side: Side::B,
+        inner: Box::new(Event::StepLost {
+            unit: coupdoeil_ge::data::UnitId(0),
+            left: 1,
+        }),
+    };
+    let v = g.event_json(&e);
+    assert_eq!(v["inner"]["unit"], g.data.troops[0].id.as_str());
+    assert!(!g.event_visible(&e, Viewer::Side(Side::A)));
+    assert!(g.event_visible(&e, Viewer::Side(Side::B)));
+}

@@ -910,6 +910,10 @@ pub(super) fn event_view(g: &GloryEmpire, e: &Event) -> Value {
     if let Event::FireRolled { result, .. } = e {
         v["result_text"] = json!(result.to_string());
     }
+    // G23.1.2 The event inside a secret one, labelled as it would be on its own.
+    if let Event::Secret { inner, .. } = e {
+        v["inner"] = event_view(g, inner);
+    }
     if let Event::Formed { formation, .. } = e {
         v["formation"] = json!(formation.name());
     }
