@@ -131,14 +131,33 @@ impl GloryEmpire {
         if !self.limited_intelligence() || ev.len() <= from {
             return;
         }
-        let obscured = [Side::A, Side::B].map(|side| self.obscured_cells(s, side));
-        if obscured.iter().all(Vec::is_empty) {
-            return;
-        }
-        let hidden_side = |c: Cell| -> Option<Side> {
-            [Side::A, Side::B]
-                .into_iter()
-                .find(|side| obscured[side.index()].binary_search(&c).is_ok())
+        // Whose obscured stack a hex holds, worked out once for each hex the events name.
+        let mut spotters: [Option<Vec<Cell>>; 2] = [None, None];
+        let mut known: Vec<(Cell, Option<Side>)> = Vec::new();
+        let mut hidden_side = |c: Cell| -> Option<Side> {
+            if let Some(&(_, x)) = known.iter().find(|(k, _)| *k == c) {
+                return x;
+            }
+            let owner = s
+                .troops
+                .iter()
+                .enumerate()
+                .find(|(_, t)| t.cell == Some(c) && t.gone.is_none())
+                .map(|(i, _)| self.data.troops[i].side)
+                .or_else(|| {
+                    s.leaders
+                        .iter()
+                        .enumerate()
+                        .find(|(_, l)| l.cell == Some(c) && l.status == LeaderStatus::OnMap)
+                        .map(|(i, _)| self.data.leaders[i].side)
+                });
+            let x = owner.filter(|&side| {
+                let eyes = spotters[side.other().index()]
+                    .get_or_insert_with(|| self.piece_cells(s, side.other()));
+                self.unseen_by(s, c, eyes)
+            });
+            known.push((c, x));
+            x
         };
         let tail: Vec<Event> = ev.drain(from..).collect();
         for e in tail {
@@ -159,11 +178,11 @@ impl GloryEmpire {
                             "unit" | "units" | "out" | "back" if n < s.troops.len() => s.troops[n]
                                 .cell
                                 .filter(|_| s.troops[n].gone.is_none())
-                                .and_then(hidden_side),
+                                .and_then(&mut hidden_side),
                             "leader" if n < s.leaders.len() => s.leaders[n]
                                 .cell
                                 .filter(|_| s.leaders[n].status == LeaderStatus::OnMap)
-                                .and_then(hidden_side),
+                                .and_then(&mut hidden_side),
                             "target" if n < self.data.board.len() => {
                                 let c = Cell(n as u16);
                                 let side = hidden_side(c);
