@@ -288,9 +288,19 @@ impl coupdoeil_engine::Determinize for GloryEmpire {
             }
         }
         slots.sort_unstable();
+        // The victory points the viewer scored on hidden units (which it sees left out of the
+        // score, ge-rulings 186) leave the sample's score with their losses.
+        let mut t = s.clone();
+        for p in &pool {
+            if let Piece::Unit(u) = *p {
+                let lost = self.data.troops[u.ix()]
+                    .full()
+                    .saturating_sub(s.troop(u).steps);
+                t.vp[viewer] -= self.data.scoring.step * i32::from(lost);
+            }
+        }
         shuffle(&mut pool, rng);
         let fresh = coupdoeil_engine::Game::initial_state(self);
-        let mut t = s.clone();
         // Each hex's units are stacked in the order dealt, just under any new top.
         let mut k = 0u32;
         let mut last = None;
@@ -302,6 +312,7 @@ impl coupdoeil_engine::Determinize for GloryEmpire {
             match p {
                 Piece::Unit(u) => {
                     let mut x = fresh.troops[u.ix()];
+                    x.steps = self.data.troops[u.ix()].full();
                     x.cell = Some(c);
                     x.gone = None;
                     x.pos = s.next_pos.0.saturating_add(1 + k);

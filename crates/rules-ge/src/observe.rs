@@ -289,6 +289,18 @@ impl GloryEmpire {
                     in_hidden(self.data.leaders[l.ix()].side, s.leaders[l.ix()].cell)
                 })
         });
+        // G23.1.2 The victory points of the losses of stacks this viewer cannot see are left
+        // out of the score it sees (they show again when the stack is seen, and the game's end
+        // counts them all).
+        // RULING: the score hides the losses of obscured stacks (ge-rulings 186).
+        let mut score = self.score(s);
+        for (i, t) in s.troops.iter().enumerate() {
+            let d = &self.data.troops[i];
+            if t.gone.is_none() && in_hidden(d.side, t.cell) {
+                let lost = i32::from(d.full().saturating_sub(t.steps));
+                score[d.side.other().index()] -= self.data.scoring.step * lost;
+            }
+        }
         let mut waiting = self.waiting_text(s);
         if moving_hidden || names_hidden(&waiting) {
             // G23.1.3 An obscured stack moves unseen: the enemy learns only whose decision it is.
@@ -348,7 +360,7 @@ impl GloryEmpire {
                 .collect(),
             moving,
             combat,
-            score: self.score(s),
+            score,
         }
     }
 }

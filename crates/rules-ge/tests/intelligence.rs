@@ -204,7 +204,10 @@ fn g23_1_1_the_enemy_sees_only_an_obscured_stack() {
     }
     // The hidden data does not change the British observation.
     let before = f.game.observation(&f.s, Viewer::Side(B));
-    f.steps("gren-1-1", 1);
+    // A step lost in secret, and the British victory point for it.
+    let full = d.full();
+    f.steps("gren-1-1", full - 1);
+    f.s.vp[B] += f.game.data.scoring.step;
     f.s.troop_mut(f.unit("gren-1-1")).formation = Formation::Line;
     f.s.leaders[k.ix()].fatigue.level = 0;
     assert_eq!(f.game.observation(&f.s, Viewer::Side(B)), before);
@@ -265,6 +268,29 @@ fn g23_1_2_the_results_of_fire_at_an_obscured_stack_are_secret() {
             Event::FireRolled { .. } | Event::StepLost { .. }
         ));
     }
+}
+
+#[test]
+fn g23_1_2_the_score_leaves_out_the_losses_of_obscured_stacks() {
+    let mut f = screened();
+    let step = f.game.data.scoring.step;
+    assert!(step > 0);
+    let full = f.game.data.troops[f.unit("gren-1-1").ix()].full();
+    let score = |f: &Fx, v: Viewer| f.game.observation(&f.s, v).score;
+    let before = score(&f, Viewer::Side(B));
+    // The hidden grenadiers lose a step: the British score it, but do not see it.
+    f.steps("gren-1-1", full - 1);
+    f.s.vp[B] += step;
+    assert_eq!(score(&f, Viewer::Side(B)), before);
+    assert_eq!(score(&f, Viewer::Spectator), before);
+    let mut seen = before;
+    seen[B.index()] += step;
+    assert_eq!(score(&f, Viewer::Side(F)), seen);
+    assert_eq!(score(&f, Viewer::Referee), seen);
+    assert_eq!(f.game.score(&f.s), seen);
+    // Seen again, the loss counts for everyone.
+    f.remove("gren-2-1");
+    assert_eq!(score(&f, Viewer::Side(B)), seen);
 }
 
 #[test]
@@ -366,7 +392,9 @@ fn indistinguishable() -> (Fx, GloryEmpire, coupdoeil_ge::state::State) {
     other.troop_mut(x).pos = py;
     other.troop_mut(y).cell = cx;
     other.troop_mut(y).pos = px;
-    other.troop_mut(x).steps = 1;
+    let full = g.data.troops[x.ix()].full();
+    other.troop_mut(x).steps = full - 1;
+    other.vp[B] += g.data.scoring.step;
     other.troop_mut(y).formation = Formation::Column;
     (f, g, other)
 }
