@@ -139,3 +139,28 @@ fn a_secret_events_inner_event_is_labelled() {
     assert!(!g.event_visible(&e, Viewer::Side(Side::A)));
     assert!(g.event_visible(&e, Viewer::Side(Side::B)));
 }
+
+/// The page's victory points leave out the losses of stacks the viewer cannot see, as the
+/// observation's score does.
+#[test]
+fn the_pages_victory_points_follow_the_score_the_viewer_sees() {
+    use coupdoeil_engine::Side;
+    use coupdoeil_games::GameUi;
+    let g = ge_game("ge-vimeiro-brigade-li");
+    let mut s = g.initial_state();
+    let cells = g.obscured_cells(&s, Side::B);
+    let (i, _) = s
+        .troops
+        .iter()
+        .enumerate()
+        .find(|(_, t)| t.cell.is_some_and(|c| cells.contains(&c)))
+        .expect("a hidden French unit");
+    let full = g.data.troops[i].full();
+    assert!(full > 1);
+    s.troops[i].steps = full - 1;
+    s.vp[Side::A] += g.data.scoring.step;
+    let british = g.observe_ui(&s, Viewer::Side(Side::A));
+    assert_eq!(british["vp"][0], 0, "{}", british["vp"]);
+    let french = g.observe_ui(&s, Viewer::Side(Side::B));
+    assert_eq!(french["vp"][0], g.data.scoring.step);
+}

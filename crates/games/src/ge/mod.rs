@@ -176,7 +176,8 @@ impl GameUi for GloryEmpire {
         action: &str,
     ) -> Result<Value, PlayError> {
         // G23.1.2 The odds of a fire at an obscured stack would tell what is in it.
-        if let Ok(Action::Fire { target, .. }) = self.parse_action(action)
+        if let Ok(Action::Fire { target, .. } | Action::FireRound { target, .. }) =
+            self.parse_action(action)
             && self.hidden_cells(state, Viewer::Side(side))[side.other().index()]
                 .binary_search(&target)
                 .is_ok()

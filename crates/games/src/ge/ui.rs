@@ -880,7 +880,13 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
         } else {
             json!(1 + u8::from(s.second))
         };
-    v["vp"] = json!([s.vp[Side::A], s.vp[Side::B]]);
+    // G23.1.2 Less the points of the losses this viewer cannot see (as its `score`).
+    let real = g.score(s);
+    let seen: [i32; 2] = serde_json::from_value(v["score"].clone()).unwrap_or(real);
+    v["vp"] = json!([
+        s.vp[Side::A] - (real[0] - seen[0]),
+        s.vp[Side::B] - (real[1] - seen[1])
+    ]);
     v
 }
 
