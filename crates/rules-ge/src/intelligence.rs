@@ -163,6 +163,16 @@ impl GloryEmpire {
         for e in tail {
             let mut secret: Vec<Side> = Vec::new();
             let mut fire_target = None;
+            // Most events name no piece and no fire target: a look at their text first.
+            let names = serde_json::to_string(&e).is_ok_and(|t| {
+                ["\"unit", "\"leader\"", "\"target\"", "\"out\"", "\"back\""]
+                    .iter()
+                    .any(|k| t.contains(k))
+            });
+            if !names {
+                ev.push(e);
+                continue;
+            }
             if let Ok(serde_json::Value::Object(m)) = serde_json::to_value(&e) {
                 for (k, v) in &m {
                     let ns: Vec<u64> = match v {
