@@ -144,10 +144,11 @@ function pieces(obs) {
     if (!wagonsAt.has(t.hex)) wagonsAt.set(t.hex, []);
     wagonsAt.get(t.hex).push({ key: `t-${t.id}`, unit: t.id, wagon: 'train', side: t.side, info: t });
   }
-  for (const c of obs.caissons || []) {
+  (obs.caissons || []).forEach((c, k) => {
     if (!wagonsAt.has(c.hex)) wagonsAt.set(c.hex, []);
-    wagonsAt.get(c.hex).push({ key: `c-${c.battery}`, unit: `caisson:${c.battery}`, wagon: 'caisson', side: c.side, info: c });
-  }
+    // The enemy's Caissons come without their battery (G19.3.1: noted on its side's sheet).
+    wagonsAt.get(c.hex).push({ key: `c-${k}`, unit: c.battery ? `caisson:${c.battery}` : null, wagon: 'caisson', side: c.side, info: c });
+  });
   // G23.1 Obscured stacks (Limited Intelligence): only a marker and the height of the stack.
   const hiddenAt = new Map();
   for (const o of obs.obscured || []) hiddenAt.set(o.hex, o);
@@ -217,7 +218,7 @@ function obscuredWords(p, ctx) {
 
 function wagonWords(p) {
   if (p.wagon === 'train') return `${p.info.name}: a Train, in Road Column (G19.2)${p.info.moved ? ', moved this phase' : ''}`;
-  return `the Caisson of ${unitName(p.info.battery)}, ${p.info.full ? 'full' : 'empty'} (G19.3)${p.info.moved ? ', moved this phase' : ''}`;
+  return `${p.info.battery ? `the Caisson of ${unitName(p.info.battery)}` : 'an enemy Caisson'}, ${p.info.full ? 'full' : 'empty'} (G19.3)${p.info.moved ? ', moved this phase' : ''}`;
 }
 
 function drawLeader(p, ctx) {
@@ -496,7 +497,7 @@ const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 function pieceInfo(p, ctx) {
   know(ctx.board);
   if (p.obscured) return `<b>Obscured stack</b><br>${esc(obscuredWords(p, ctx))}<br>in ${esc(p.hex)}`;
-  if (p.wagon) return `<b>${esc(p.wagon === 'train' ? p.info.name : `Caisson of ${unitName(p.info.battery)}`)}</b><br>${esc(ctx.sideName(p.side))} ${p.wagon === 'train' ? 'Train: moves in Road Column along roads and trails; lost if the enemy comes next to it (G19.2)' : `Caisson, ${p.info.full ? 'full' : 'empty'} (G19.3)`}<br>in ${esc(p.hex)}${p.info.moved ? ', moved this phase' : ''}`;
+  if (p.wagon) return `<b>${esc(p.wagon === 'train' ? p.info.name : (p.info.battery ? `Caisson of ${unitName(p.info.battery)}` : 'Caisson'))}</b><br>${esc(ctx.sideName(p.side))} ${p.wagon === 'train' ? 'Train: moves in Road Column along roads and trails; lost if the enemy comes next to it (G19.2)' : `Caisson, ${p.info.full ? 'full' : 'empty'} (G19.3)`}<br>in ${esc(p.hex)}${p.info.moved ? ', moved this phase' : ''}`;
   if (p.leader) {
     const d = leaderDefs.get(p.unit) || {};
     const v = p.info.values || d.values || {};

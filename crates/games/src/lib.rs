@@ -92,6 +92,13 @@ pub trait GameExt: Game + Evaluate + Send + Sync + 'static {
     /// What the agents may use of this game beyond [`Game`] and [`Evaluate`]: its
     /// determinization (required when it hides information), its plans and its player turns.
     fn capabilities() -> Capabilities<Self>;
+    /// The capabilities for this scenario's game: [`GameExt::capabilities`], unless an optional
+    /// rule the scenario plays hides information that the type's own capabilities treat as
+    /// public (Glory and Empire's Limited Intelligence adds its determinization). Agents are
+    /// made with these.
+    fn scenario_capabilities(&self) -> Capabilities<Self> {
+        Self::capabilities()
+    }
     /// What a legal action costs in movement points, in half MP, where the rule system counts
     /// them (a step, a facing change); `None` otherwise.
     fn action_mp_cost_half(&self, state: &Self::State, action: &Self::Action) -> Option<u8> {
@@ -384,9 +391,10 @@ fn play_agents<G: GameExt>(
     let mut programs: Vec<Box<dyn Agent<G>>> = Vec::new();
     for (side, spec) in Side::ALL.into_iter().zip(agents) {
         programs.push(
-            make_agent_with::<G>(spec, G::capabilities(), options.clock.clone()).ok_or_else(
-                || format!("side {} needs a program, not `{spec}`", game.side_id(side)),
-            )?,
+            make_agent_with::<G>(spec, game.scenario_capabilities(), options.clock.clone())
+                .ok_or_else(|| {
+                    format!("side {} needs a program, not `{spec}`", game.side_id(side))
+                })?,
         );
     }
     let clock = options.clock.as_ref();
@@ -456,7 +464,7 @@ fn bench_search<G: GameExt>(
     seed: u64,
     searches: u64,
 ) -> coupdoeil_ai::SearchStats {
-    let caps = G::capabilities();
+    let caps = game.scenario_capabilities();
     let mut search = coupdoeil_ai::SearchAgent::new(spec.config(), caps, None);
     let mut players = [
         coupdoeil_ai::DeterminizedGreedy::new(caps),
@@ -498,11 +506,11 @@ fn bench_search<G: GameExt>(
 
 /// The program for `spec` with the game's capabilities.
 fn agent_for<G: GameExt>(
-    _game: &Arc<G>,
+    game: &Arc<G>,
     spec: AgentSpec,
     clock: Option<Clock>,
 ) -> Option<Box<dyn Agent<G>>> {
-    make_agent_with::<G>(spec, G::capabilities(), clock)
+    make_agent_with::<G>(spec, game.scenario_capabilities(), clock)
 }
 
 fn random_playout<G: Game>(game: &G, rng: &mut ChaCha8Rng, max_steps: u64) -> PlayoutStats {

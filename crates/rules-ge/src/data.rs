@@ -1433,6 +1433,9 @@ pub struct Data {
     /// G19.3 The optional Caisson rule: the Caisson counters each side has
     /// (`[brigade] caissons`); 0, the rule is not in play and B7.9.3's resupply stands.
     pub caissons: u8,
+    /// G23 The optional Limited Intelligence rule is played (`[brigade]
+    /// limited_intelligence`): units out of the enemy's sight are obscured.
+    pub limited_intelligence: bool,
     /// Tables derived from the map and charts at load.
     pub tables: crate::tables::Tables,
 }
@@ -3053,6 +3056,23 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             false
         }
     };
+    // G23 The optional Limited Intelligence.
+    // RULING: switched by the scenario, the Brigade Game's alone (ge-rulings 179).
+    let limited_intelligence = match l.get("brigade.limited_intelligence").cloned() {
+        None => false,
+        Some(toml::Value::Boolean(b)) if b && level != Level::Brigade => {
+            l.err(
+                "brigade.limited_intelligence",
+                "Limited Intelligence is the Brigade Game's (G23)",
+            );
+            false
+        }
+        Some(toml::Value::Boolean(b)) => b,
+        Some(_) => {
+            l.err("brigade.limited_intelligence", "true or false");
+            false
+        }
+    };
 
     // G19.2 Trains, G19.3 the optional Caissons (Brigade Game).
     let mut trains: Vec<TrainDef> = Vec::new();
@@ -3162,6 +3182,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
                 order_of_battle,
                 trains,
                 caissons,
+                limited_intelligence,
                 tables,
             })
         }

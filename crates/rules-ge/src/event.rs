@@ -1,5 +1,7 @@
 //! What happened, for logs and the user interface. Every event cites its rule in its text
-//! (see `notation.rs`). The Soldiers Game hides nothing, so every event is public.
+//! (see `notation.rs`). The Soldiers Game hides nothing, so every event is public; with the
+//! Brigade Game's optional Limited Intelligence (G23) an event about obscured units is wrapped in
+//! [`Event::Secret`] for its owner alone (`intelligence.rs`).
 
 use crate::data::{Cell, FireResult, Formation, GarrisonId, LeaderId, UnitId};
 use crate::state::{Morale, OrderKind};
@@ -427,6 +429,16 @@ pub enum Event {
     GtfOutOfPlace {
         leader: LeaderId,
         units: Vec<UnitId>,
+    },
+    /// G23.1.2 An event about obscured units of `side` (Limited Intelligence): only `side` and
+    /// the referee see what is inside; its enemy sees the map change, and [`Event::SecretFire`].
+    Secret { side: Side, inner: Box<Event> },
+    /// G23.1.2 A fire attack from `from` at the obscured stack of `side` in `target`, as the
+    /// enemy of `side` sees it: its results are secret.
+    SecretFire {
+        side: Side,
+        from: Cell,
+        target: Cell,
     },
     /// An objective changed hands.
     ObjectiveTaken { name: String, side: Side },

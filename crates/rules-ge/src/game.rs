@@ -139,16 +139,20 @@ impl Game for GloryEmpire {
     }
 
     fn apply_action_unchecked(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) {
+        let from = ev.len();
         self.do_action(s, *a, ev);
         self.settle(s, ev);
+        self.screen_events(s, ev, from);
     }
 
     fn apply_chance_unchecked(&self, s: &mut State, c: &Chance, ev: &mut Vec<Event>) {
         let v = match *c {
             Chance::D10(x) | Chance::Percentile(x) | Chance::Pick(x) => x,
         };
+        let from = ev.len();
         self.do_roll(s, v, ev);
         self.settle(s, ev);
+        self.screen_events(s, ev, from);
     }
 
     /// 9.1.1 Units move one stack at a time and the opponent may react to each step: moves are
@@ -172,6 +176,20 @@ impl Game for GloryEmpire {
             // G19.1 The Ammunition Sheet is its owner's.
             Event::RoundFired { unit, .. } => {
                 viewer.sees_private_of(self.data.troops[unit.ix()].side)
+            }
+            // G23.1.2 What concerns obscured units is their owner's.
+            Event::Secret { side, inner } => {
+                viewer.sees_private_of(*side) && self.event_visible(inner, viewer)
+            }
+            Event::SecretFire { side, .. } => !viewer.sees_private_of(*side),
+            // G19.3.1 Which battery a Caisson serves is noted on its side's Ammunition Sheet:
+            // the enemy sees the Caisson on the map, not whose it is (ge-rulings 209).
+            Event::CaissonCreated { battery, .. }
+            | Event::CaissonMoved { battery, .. }
+            | Event::CaissonFilled { battery, .. }
+            | Event::CaissonDelivered { battery, .. }
+            | Event::CaissonLost { battery, .. } => {
+                viewer.sees_private_of(self.data.troops[battery.ix()].side)
             }
             _ => true,
         }

@@ -94,6 +94,11 @@
 //! evolution may follow a first segment, as in Figure 35. Not yet: more segments than a move
 //! before an evolution, one in it and one after, the free move of the leader to a new DU, and
 //! a "move the whole GTF" action for human players (they move it stack by stack).
+//! In [`intelligence`] the optional Limited Intelligence (G23.1: stacks out of every enemy's
+//! sight or 20 hexes from all of them obscured, shown to the enemy only as
+//! [`observe::ObscuredStack`]s, the events about them secret to their owner, revealed the
+//! moment they are seen, and the AI's determinization of them; not yet its Dummy Brigades,
+//! G23.2, and no map marks an Observation Point, G23.3).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is
@@ -132,6 +137,7 @@ pub mod formation;
 mod game;
 pub mod gtf;
 mod heuristic;
+pub mod intelligence;
 pub mod los;
 pub mod morale;
 pub mod movement;
@@ -166,5 +172,8 @@ pub use state::State;
 /// Version 2: the Battalion Game's play changed after it first landed (Recall, Pursuit, the
 /// Reaction Charge and the rest of Part II), and the Brigade Game began. Version 3: the Brigade
 /// Game's Grand Tactical Formations (G17), artillery rounds (G19), Wave Charge (G20) and
-/// reaction changes (G21), and a Charge Movement's events count hexes, not MP.
-pub const RULES_VERSION: u32 = 3;
+/// reaction changes (G21), and a Charge Movement's events count hexes, not MP. Version 4: the
+/// GTF's movement and MP after an evolution (G17.2.3, G17.3.1), fires' effects (16.3),
+/// Bombardment Zones (G19.5), Trains and Caissons (G19.2, G19.3), Limited Intelligence (G23),
+/// and a Reaction Charge Movement answered by Reaction Fire alone (B14.4.5).
+pub const RULES_VERSION: u32 = 4;

@@ -1445,6 +1445,17 @@ impl GloryEmpire {
                 evolution.name(),
                 kind.title()
             ),
+            Event::Secret { side, inner } => format!(
+                "{} (secret from the {}, G23.1.2)",
+                self.event_text(inner),
+                self.side_text(side.other())
+            ),
+            Event::SecretFire { side, from, target } => format!(
+                "fire from {} at the {} obscured stack in {}: its results are secret (G23.1.2)",
+                self.hex(*from),
+                self.side_text(*side),
+                self.hex(*target)
+            ),
             Event::EvolutionCheck {
                 leader,
                 die,

@@ -1,7 +1,9 @@
-//! What a viewer sees. The Soldiers Game hides nothing (Limited Intelligence is the Brigade
-//! Game's, 23): every viewer sees the whole position, so the observation is the state in words
-//! and printed hex labels. (When issue 12 adds Limited Intelligence, obscured units leave the
-//! opponent's observation here.)
+//! What a viewer sees. The Soldiers and Battalion Games hide nothing: every viewer sees the whole
+//! position, so the observation is the state in words and printed hex labels. With the Brigade
+//! Game's optional Limited Intelligence (G23, `intelligence.rs`) a side's obscured stacks leave
+//! the enemy's (and a spectator's) observation: they show only as [`ObscuredStack`]s, and
+//! whatever else would name their units (the stack being moved, the words of what the game waits
+//! for) is left out or said without them.
 
 use crate::GloryEmpire;
 use crate::state::{Frame, LeaderStatus, Morale, State};
@@ -100,6 +102,20 @@ pub struct SeenLeader {
     pub evolving: Option<String>,
 }
 
+/// G23.1.1 An obscured stack as the enemy sees it: an Obscured Marker in a hex, with the number
+/// of counters under it (combat units and leaders). RULING: the count shows, as the height of a
+/// stack on the table does; what the counters are, their strength, morale, formation, facing and
+/// markers, and which leaders and brigades they are, do not (ge-rulings 182).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ObscuredStack {
+    /// Hex label.
+    pub hex: String,
+    /// The owning side's id.
+    pub side: String,
+    /// Counters in the stack, combat units and leaders together.
+    pub counters: u8,
+}
+
 /// The whole position, for one viewer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Observation {
@@ -123,6 +139,10 @@ pub struct Observation {
     pub units: Vec<SeenUnit>,
     /// Leaders.
     pub leaders: Vec<SeenLeader>,
+    /// G23.1 The obscured stacks this viewer may not look into, by hex (Limited Intelligence;
+    /// their units and leaders are not in `units` and `leaders`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub obscured: Vec<ObscuredStack>,
     /// Orders left to place, side A first.
     pub orders: [u8; 2],
     /// Fortified Posts.
@@ -170,8 +190,10 @@ pub struct SeenTrain {
 /// G19.3 A Caisson as seen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeenCaisson {
-    /// The id of the battery it belongs to.
-    pub battery: String,
+    /// The id of the battery it belongs to: only for a viewer who may see its side's
+    /// Ammunition Sheet, where the link is noted (G19.3.1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub battery: Option<String>,
     /// Its side's id.
     pub side: String,
     /// Hex label.
@@ -187,10 +209,16 @@ impl GloryEmpire {
     #[must_use]
     pub fn observation(&self, s: &State, viewer: Viewer) -> Observation {
         let b = &self.data.board;
+        // G23.1 The hexes this viewer may not look into, side A's then side B's.
+        let hidden = self.hidden_cells(s, viewer);
+        let in_hidden = |side: Side, c: Option<crate::data::Cell>| {
+            c.is_some_and(|c| hidden[side.index()].binary_search(&c).is_ok())
+        };
         let units = s
             .troops
             .iter()
             .enumerate()
+            .filter(|(i, t)| !(t.gone.is_none() && in_hidden(self.data.troops[*i].side, t.cell)))
             .map(|(i, t)| {
                 let d = &self.data.troops[i];
                 let v = d.at(t.steps);
@@ -254,6 +282,9 @@ impl GloryEmpire {
             .leaders
             .iter()
             .enumerate()
+            .filter(|(i, l)| {
+                !(l.status == LeaderStatus::OnMap && in_hidden(self.data.leaders[*i].side, l.cell))
+            })
             .map(|(i, l)| SeenLeader {
                 id: self.data.leaders[i].id.clone(),
                 hex: l.cell.map(|c| b.label(c)),
@@ -272,7 +303,69 @@ impl GloryEmpire {
                 evolving: l.gtf.evolving.map(|(e, _)| e.title().to_string()),
             })
             .collect();
-        let moving = s.moving.as_ref().map(|m| {
+        let mut obscured: Vec<ObscuredStack> = Vec::new();
+        for side in [Side::A, Side::B] {
+            for &c in &hidden[side.index()] {
+                let units = s
+                    .troops
+                    .iter()
+                    .filter(|t| t.cell == Some(c) && t.gone.is_none())
+                    .count();
+                let leaders = s
+                    .leaders
+                    .iter()
+                    .filter(|l| l.cell == Some(c) && l.status == LeaderStatus::OnMap)
+                    .count();
+                obscured.push(ObscuredStack {
+                    hex: b.label(c),
+                    side: self.data.sides[side].0.clone(),
+                    counters: (units + leaders).min(usize::from(u8::MAX)) as u8,
+                });
+            }
+        }
+        // Whether the game's words or the moving stack would name a hidden piece.
+        let names_hidden = |text: &str| {
+            s.troops.iter().enumerate().any(|(i, t)| {
+                let d = &self.data.troops[i];
+                t.gone.is_none()
+                    && in_hidden(d.side, t.cell)
+                    && (text.contains(d.id.as_str()) || text.contains(d.name.as_str()))
+            }) || s.leaders.iter().enumerate().any(|(i, l)| {
+                let d = &self.data.leaders[i];
+                l.status == LeaderStatus::OnMap
+                    && in_hidden(d.side, l.cell)
+                    && (text.contains(d.id.as_str()) || text.contains(d.name.as_str()))
+            })
+        };
+        let moving_hidden = s.moving.as_ref().is_some_and(|m| {
+            m.units
+                .iter()
+                .any(|u| in_hidden(self.data.troops[u.ix()].side, s.troop(*u).cell))
+                || m.leader.is_some_and(|l| {
+                    in_hidden(self.data.leaders[l.ix()].side, s.leaders[l.ix()].cell)
+                })
+        });
+        // G23.1.2 The victory points of the losses of stacks this viewer cannot see are left
+        // out of the score it sees (they show again when the stack is seen, and the game's end
+        // counts them all).
+        // RULING: the score hides the losses of obscured stacks (ge-rulings 186).
+        let mut score = self.score(s);
+        for (i, t) in s.troops.iter().enumerate() {
+            let d = &self.data.troops[i];
+            if t.gone.is_none() && in_hidden(d.side, t.cell) {
+                let lost = i32::from(d.full().saturating_sub(t.steps));
+                score[d.side.other().index()] -= self.data.scoring.step * lost;
+            }
+        }
+        let mut waiting = self.waiting_text(s);
+        if moving_hidden || names_hidden(&waiting) {
+            // G23.1.3 An obscured stack moves unseen: the enemy learns only whose decision it is.
+            waiting = format!(
+                "the {} decides for an obscured stack (G23.1)",
+                self.data.sides[s.acting].1
+            );
+        }
+        let moving = s.moving.as_ref().filter(|_| !moving_hidden).map(|m| {
             let mut ids: Vec<String> = m
                 .units
                 .iter()
@@ -295,9 +388,10 @@ impl GloryEmpire {
             light: format!("{:?}", self.light(s)).to_lowercase(),
             phasing: self.data.sides[s.phasing].0.clone(),
             stage: format!("{:?}", s.stage),
-            waiting: self.waiting_text(s),
+            waiting,
             units,
             leaders,
+            obscured,
             orders: [s.sides[Side::A].orders, s.sides[Side::B].orders],
             fortified: self
                 .data
@@ -323,7 +417,7 @@ impl GloryEmpire {
                 .collect(),
             moving,
             combat,
-            score: self.score(s),
+            score,
             trains: s
                 .trains
                 .iter()
@@ -350,7 +444,9 @@ impl GloryEmpire {
                 .caissons
                 .iter()
                 .map(|k| SeenCaisson {
-                    battery: self.data.troops[k.battery.ix()].id.clone(),
+                    battery: viewer
+                        .sees_private_of(self.data.troops[k.battery.ix()].side)
+                        .then(|| self.data.troops[k.battery.ix()].id.clone()),
                     side: self.data.sides[self.data.troops[k.battery.ix()].side]
                         .0
                         .clone(),

@@ -79,3 +79,21 @@ fn conformance_vimeiro_brigade() {
         "{report:?}"
     );
 }
+
+/// The kit over a random game of the shipped Vimeiro Brigade Game with the optional Limited
+/// Intelligence (G23): secret events and obscured stacks along the way.
+#[test]
+fn conformance_vimeiro_brigade_limited_intelligence() {
+    let opts = Options {
+        games: 1,
+        seed: 23,
+        max_steps: 60_000,
+        deep_every: 13,
+    };
+    let report = common::battalion_playouts(common::shipped_vimeiro_brigade_li(), &opts);
+    assert_eq!(report.games, opts.games);
+    assert!(
+        report.chances > 100 && report.decisions > 1000,
+        "{report:?}"
+    );
+}

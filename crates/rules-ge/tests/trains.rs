@@ -356,3 +356,26 @@ fn g19_3_without_caissons_in_play_the_resupply_roll_stands() {
     assert!(!f.can("caisson robe"));
     assert!(!f.game.caissons_in_play());
 }
+
+#[test]
+fn g19_3_1_the_enemy_sees_a_caisson_but_not_whose_it_is() {
+    let mut f = out_of_round_shot();
+    f.play("caisson robe");
+    let own = f.game.observe(&f.s, Viewer::Side(B));
+    assert_eq!(own.caissons[0].battery.as_deref(), Some("robe"));
+    let enemy = f.game.observe(&f.s, Viewer::Side(F));
+    assert_eq!(enemy.caissons.len(), 1);
+    assert_eq!(enemy.caissons[0].battery, None);
+    assert!(
+        !serde_json::to_string(&enemy.caissons)
+            .unwrap()
+            .contains("robe")
+    );
+    let created = f
+        .events
+        .iter()
+        .find(|e| matches!(e, Event::CaissonCreated { .. }))
+        .expect("the Caisson's creation is logged");
+    assert!(f.game.event_visible(created, Viewer::Side(B)));
+    assert!(!f.game.event_visible(created, Viewer::Side(F)));
+}

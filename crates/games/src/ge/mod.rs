@@ -1,7 +1,10 @@
 //! Glory and Empire (the Soldiers Game of *First Victories*) in the registry: its built-in
 //! scenarios, its front-end hooks ([`GameExt`], [`GameUi`]), the terminal picture ([`text`]),
 //! what graphical front ends need ([`ui`]) and the previews of a fire or a close combat
-//! ([`preview`]). The Soldiers Game hides nothing: every event and every die is public.
+//! ([`preview`]). The Soldiers and Battalion Games hide nothing: every event and every die is
+//! public. The Brigade Game's optional Limited Intelligence (G23) hides obscured stacks: the
+//! rules crate's observation and event visibility keep them from the enemy, and the agents
+//! search over its determinization ([`GameExt::scenario_capabilities`]).
 
 mod preview;
 mod text;
@@ -21,7 +24,8 @@ use serde_json::Value;
 /// listed with it; `ge-vimeiro-battalion` extends `ge-vimeiro` (the Battalion Game on the same
 /// battle) and `ge-vimeiro-brigade` extends `ge-vimeiro-battalion` (the Brigade Game), each
 /// needing only its own header, as `ge-rolica-battalion` extends `ge-rolica` and
-/// `ge-rolica-brigade` extends `ge-rolica-battalion`. The small test
+/// `ge-rolica-brigade` extends `ge-rolica-battalion`; `ge-vimeiro-brigade-li` extends
+/// `ge-vimeiro-brigade` with the optional Limited Intelligence (G23). The small test
 /// scenario of the rules crate is not built in: the command
 /// line's tests play it from files (copied with the charts).
 pub(crate) static SCENARIOS: &[Builtin] = &[
@@ -43,6 +47,7 @@ pub(crate) static SCENARIOS: &[Builtin] = &[
     scenario_files!("ge/rolica-battalion": "scenario.toml"),
     scenario_files!("ge/vimeiro-brigade": "scenario.toml"),
     scenario_files!("ge/rolica-brigade": "scenario.toml"),
+    scenario_files!("ge/vimeiro-brigade-li": "scenario.toml"),
 ];
 
 impl GameExt for GloryEmpire {
@@ -99,6 +104,18 @@ impl GameExt for GloryEmpire {
                 exact_root_priors: Some(true),
                 prior_visits: Some(10),
             })
+    }
+
+    /// G23 With the optional Limited Intelligence the enemy's obscured stacks are hidden: the
+    /// agents search over the rules crate's determinization of them, never the real pieces
+    /// (`coupdoeil_ge::intelligence`). Without it the game hides nothing and keeps
+    /// [`GameExt::capabilities`], so its agents play as before.
+    fn scenario_capabilities(&self) -> Capabilities<Self> {
+        if self.limited_intelligence() {
+            Self::capabilities().with_determinize()
+        } else {
+            Self::capabilities()
+        }
     }
 
     /// Glory and Empire counts whole MP: a step's, a formation change's or a reordering's cost
@@ -158,6 +175,18 @@ impl GameUi for GloryEmpire {
         side: Side,
         action: &str,
     ) -> Result<Value, PlayError> {
+        // G23.1.2 The odds of a fire at an obscured stack would tell what is in it.
+        if let Ok(Action::Fire { target, .. } | Action::FireRound { target, .. }) =
+            self.parse_action(action)
+            && self.hidden_cells(state, Viewer::Side(side))[side.other().index()]
+                .binary_search(&target)
+                .is_ok()
+        {
+            return Err(PlayError::WrongTime(
+                "the target is an obscured stack: what fire does to it is secret (G23.1.2)"
+                    .into(),
+            ));
+        }
         preview::preview(self, state, side, action)
     }
 

@@ -211,6 +211,19 @@ pub(super) fn render(g: &GloryEmpire, s: &State, o: &Observation) -> String {
             leaders.entry(h.clone()).or_default().push(l.id.as_str());
         }
     }
+    // G23.1 Obscured stacks: the side's marker and the number of counters under it.
+    let obscured: BTreeMap<&str, String> = o
+        .obscured
+        .iter()
+        .map(|x| {
+            let mark = if x.side == g.data.sides[Side::A].0 {
+                "OBS"
+            } else {
+                "obs"
+            };
+            (x.hex.as_str(), format!("{mark}{}", x.counters.min(9)))
+        })
+        .collect();
     let moving: Vec<String> = o.moving.as_ref().map(|m| m.0.clone()).unwrap_or_default();
     let mut in_view: Vec<String> = Vec::new();
     for (ci, cell) in b.cells.iter().enumerate() {
@@ -256,12 +269,15 @@ pub(super) fn render(g: &GloryEmpire, s: &State, o: &Observation) -> String {
                     ' '
                 }
             )),
+            (None, None) if obscured.contains_key(label.as_str()) => {
+                obscured.get(label.as_str()).cloned()
+            }
             (None, None) => b
                 .names
                 .get(&Cell(ci as u16))
                 .map(|n| n.chars().filter(|c| !c.is_whitespace()).take(6).collect()),
         };
-        if count > 0 {
+        if count > 0 || obscured.contains_key(label.as_str()) {
             in_view.push(label.clone());
         }
         if let Some(f) = field {
@@ -285,13 +301,16 @@ pub(super) fn render(g: &GloryEmpire, s: &State, o: &Observation) -> String {
             )
         })
         .collect();
-    let key = [
+    let mut key = vec![
         format!("columns {wc0}-{wc1}, rows {wr0}-{wr1} of {c0}-{c1}, {r0}-{r1}"),
         format!("CAPS {}", side_name(Side::A)),
         format!("lower {}", side_name(Side::B)),
         "arrow: facing".to_string(),
         "^ a leader".to_string(),
     ];
+    if !obscured.is_empty() {
+        key.push("OBS3/obs3: an obscured stack of 3 counters (G23.1)".to_string());
+    }
     wrap(&mut out, "Map: ", &key, " · ");
     let formations = [
         "L line", "C column", "K road column", "E en débandade", "Q square", "M limbered",
@@ -385,6 +404,17 @@ pub(super) fn render(g: &GloryEmpire, s: &State, o: &Observation) -> String {
                         .map_or(String::new(), |o| format!(", {o} order"))
                 ));
             }
+        }
+        if let Some(x) = o.obscured.iter().find(|x| &x.hex == h) {
+            parts.push(format!(
+                "an obscured {} stack of {} counters (G23.1)",
+                if x.side == g.data.sides[Side::A].0 {
+                    side_name(Side::A)
+                } else {
+                    side_name(Side::B)
+                },
+                x.counters
+            ));
         }
         lines.push((format!("  {h}: "), parts));
     }

@@ -762,9 +762,17 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
             }
         }
     }
+    // G23.1 The hexes of obscured stacks this viewer may not look into (Limited Intelligence):
+    // nothing below may tell of the pieces there.
+    let hidden_cells = g.hidden_cells(s, viewer);
+    let hidden = |c: Cell| hidden_cells.iter().any(|h| h.binary_search(&c).is_ok());
+    // The observation leaves hidden pieces out: each entry is found by its id.
     if let Some(units) = v.get_mut("units").and_then(Value::as_array_mut) {
-        for (i, u) in units.iter_mut().enumerate() {
-            let id = UnitId(i as u8);
+        for u in units.iter_mut() {
+            let Some(id) = u["id"].as_str().and_then(|x| d.troop_by_id(x)) else {
+                continue;
+            };
+            let i = id.ix();
             let t = &d.troops[i];
             u["side"] = json!(side_letter(t.side));
             u["arm"] = json!(arm_word(t.arm()));
@@ -779,8 +787,11 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
         }
     }
     if let Some(leaders) = v.get_mut("leaders").and_then(Value::as_array_mut) {
-        for (i, l) in leaders.iter_mut().enumerate() {
-            let id = LeaderId(i as u8);
+        for l in leaders.iter_mut() {
+            let Some(id) = l["id"].as_str().and_then(|x| d.leader_by_id(x)) else {
+                continue;
+            };
+            let i = id.ix();
             l["side"] = json!(side_letter(d.leaders[i].side));
             l["range"] = json!(g.command_range(s, id));
             l["order"] = json!(g.leader_order(s, id).map(|o| format!("{o:?}").to_lowercase()));
@@ -800,7 +811,8 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
             }
         }
     }
-    if let Some(m) = &s.moving {
+    // The observation says nothing of a hidden stack's move (G23.1.3).
+    if let Some(m) = s.moving.as_ref().filter(|_| !v["moving"].is_null()) {
         let (spent, ma, stop) = group_mp(g, s).unwrap_or((0, 0, true));
         let (unit, at) = mover(g, s);
         v["mover"] = json!({
@@ -864,6 +876,8 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
                 },
             });
         }
+        Some(Frame::Check(ck)) if hidden(ck.cell) => {}
+        Some(Frame::Retreat(r)) if hidden(r.at) => {}
         Some(Frame::Check(ck)) => {
             v["check"] = super::preview::check_json(g, s, ck);
         }
@@ -881,6 +895,8 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
         v["fire_results"] = json!(
             s.fire_results
                 .iter()
+                // G23.1.2 The results of fire at an obscured stack are secret.
+                .filter(|p| !hidden(p.target))
                 .map(|p| json!({
                     "from": b.label(p.from), "target": b.label(p.target),
                     "roll": p.roll, "result": p.result.to_string(),
@@ -898,7 +914,13 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
         } else {
             json!(1 + u8::from(s.second))
         };
-    v["vp"] = json!([s.vp[Side::A], s.vp[Side::B]]);
+    // G23.1.2 Less the points of the losses this viewer cannot see (as its `score`).
+    let real = g.score(s);
+    let seen: [i32; 2] = serde_json::from_value(v["score"].clone()).unwrap_or(real);
+    v["vp"] = json!([
+        s.vp[Side::A] - (real[0] - seen[0]),
+        s.vp[Side::B] - (real[1] - seen[1])
+    ]);
     v
 }
 
@@ -927,6 +949,10 @@ pub(super) fn event_view(g: &GloryEmpire, e: &Event) -> Value {
     );
     if let Event::FireRolled { result, .. } = e {
         v["result_text"] = json!(result.to_string());
+    }
+    // G23.1.2 The event inside a secret one, labelled as it would be on its own.
+    if let Event::Secret { inner, .. } = e {
+        v["inner"] = event_view(g, inner);
     }
     if let Event::Formed { formation, .. } = e {
         v["formation"] = json!(formation.name());

@@ -100,6 +100,25 @@ pub fn shipped_vimeiro_brigade() -> GloryEmpire {
     )
 }
 
+/// The shipped Vimeiro Brigade scenario with the optional Limited Intelligence
+/// (`data/scenarios/ge/vimeiro-brigade-li/`, extending the Brigade scenario).
+pub fn shipped_vimeiro_brigade_li() -> GloryEmpire {
+    shipped(
+        &SHIPPED_VIMEIRO,
+        &[
+            VIMEIRO_BATTALION,
+            (
+                "ge/vimeiro-brigade/scenario.toml",
+                include_str!("../../../../data/scenarios/ge/vimeiro-brigade/scenario.toml"),
+            ),
+            (
+                "ge/vimeiro-brigade-li/scenario.toml",
+                include_str!("../../../../data/scenarios/ge/vimeiro-brigade-li/scenario.toml"),
+            ),
+        ],
+    )
+}
+
 /// The shipped Roliça scenario.
 pub fn shipped_rolica() -> GloryEmpire {
     shipped(&SHIPPED_ROLICA, &[])

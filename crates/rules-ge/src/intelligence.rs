@@ -1,0 +1,364 @@
+//! G23 Limited Intelligence (Brigade Game, optional: `[brigade] limited_intelligence = true` in
+//! the scenario; `ge-vimeiro-brigade-li` plays it). On the table the rule asks the players to
+//! trust each other; here the engine keeps the secret itself.
+//!
+//! - G23.1 A hex of one side's pieces (combat units and leaders on the map) is obscured while no
+//!   enemy piece within 20 hexes has a clear LOS to it (11, with the units and the light of the
+//!   turn). Obscurity is worked out from the position each time it is asked, so a stack is
+//!   revealed the moment it stops qualifying (G23.1.4) and hidden again when it qualifies anew.
+//!   RULING: the owner always obscures a stack that qualifies (ge-rulings 180); RULING: the
+//!   enemy's leaders spot as well as its combat units (ge-rulings 181).
+//! - G23.1.1 The enemy sees an obscured stack as an Obscured Marker in its hex with the number of
+//!   counters under it, nothing more ([`crate::observe::ObscuredStack`]; ge-rulings 182).
+//! - G23.1.2 Events about obscured units are wrapped in [`Event::Secret`] for their owner; a fire
+//!   attack at an obscured stack shows its enemy only [`Event::SecretFire`]. Retreats move the
+//!   stack on the map, which the enemy sees (ge-rulings 183).
+//! - G23.1.3 Obscured units move and take their Disorder Checks as any other.
+//! - Search under the hidden information: [`coupdoeil_engine::Determinize`] (ge-rulings 184).
+//!
+//! Not played: Dummy Brigades (G23.2). Observation Points (G23.3): the authored maps mark no
+//! windmill or tower, so no hex is one.
+// RULING: no Observation Points marked, no Dummy Brigades yet (ge-rulings 185).
+
+use crate::GloryEmpire;
+use crate::data::{Cell, LeaderId, UnitId};
+use crate::event::Event;
+use crate::state::{LeaderStatus, State};
+use coupdoeil_engine::{Side, Viewer};
+
+/// G23.1 The distance at which a stack is obscured whatever the LOS.
+pub const OBSCURED_RANGE: u32 = 20;
+
+impl GloryEmpire {
+    /// G23 The optional Limited Intelligence rule is played.
+    #[must_use]
+    pub fn limited_intelligence(&self) -> bool {
+        self.brigade() && self.data.limited_intelligence
+    }
+
+    /// The hexes holding `side`'s combat units or leaders on the map, sorted.
+    fn piece_cells(&self, s: &State, side: Side) -> Vec<Cell> {
+        let mut v: Vec<Cell> = s
+            .troops
+            .iter()
+            .enumerate()
+            .filter(|(i, t)| self.data.troops[*i].side == side && t.gone.is_none())
+            .filter_map(|(_, t)| t.cell)
+            .chain(
+                s.leaders
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, l)| {
+                        self.data.leaders[*i].side == side && l.status == LeaderStatus::OnMap
+                    })
+                    .filter_map(|(_, l)| l.cell),
+            )
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// G23.1 Whether a stack in `c` is out of sight of every piece in `spotters`: 20 hexes or
+    /// more away, or without a clear LOS.
+    // RULING: leaders spot, a hex is seen or obscured whole (ge-rulings 181).
+    fn unseen_by(&self, s: &State, c: Cell, spotters: &[Cell]) -> bool {
+        let b = &self.data.board;
+        spotters
+            .iter()
+            .all(|&e| b.distance(c, e) >= OBSCURED_RANGE || !self.los(s, c, e))
+    }
+
+    /// G23.1 The hexes of `side`'s pieces that are obscured now, sorted (none unless the rule is
+    /// played).
+    #[must_use]
+    pub fn obscured_cells(&self, s: &State, side: Side) -> Vec<Cell> {
+        if !self.limited_intelligence() {
+            return Vec::new();
+        }
+        let spotters = self.piece_cells(s, side.other());
+        self.piece_cells(s, side)
+            .into_iter()
+            .filter(|&c| self.unseen_by(s, c, &spotters))
+            .collect()
+    }
+
+    /// G23.1 Whether combat unit `u` is obscured now.
+    #[must_use]
+    pub fn unit_obscured(&self, s: &State, u: UnitId) -> bool {
+        let t = s.troop(u);
+        match t.cell {
+            Some(c) if self.limited_intelligence() && t.gone.is_none() => {
+                let side = self.data.troops[u.ix()].side;
+                self.unseen_by(s, c, &self.piece_cells(s, side.other()))
+            }
+            _ => false,
+        }
+    }
+
+    /// G23.1 Whether leader `l` is obscured now.
+    #[must_use]
+    pub fn leader_obscured(&self, s: &State, l: LeaderId) -> bool {
+        let x = &s.leaders[l.ix()];
+        match x.cell {
+            Some(c) if self.limited_intelligence() && x.status == LeaderStatus::OnMap => {
+                let side = self.data.leaders[l.ix()].side;
+                self.unseen_by(s, c, &self.piece_cells(s, side.other()))
+            }
+            _ => false,
+        }
+    }
+
+    /// The obscured hexes of each side that `viewer` may not look into (side A first): a side's
+    /// own player and the referee see its stacks.
+    #[must_use]
+    pub fn hidden_cells(&self, s: &State, viewer: Viewer) -> [Vec<Cell>; 2] {
+        [Side::A, Side::B].map(|side| {
+            if viewer.sees_private_of(side) {
+                Vec::new()
+            } else {
+                self.obscured_cells(s, side)
+            }
+        })
+    }
+
+    /// G23.1.2 Wraps the events from `from` on that tell of obscured units (named as `unit`,
+    /// `units`, `out`, `back` or `leader`, or the stack in a fire's `target`) in
+    /// [`Event::Secret`] for their owner, adding [`Event::SecretFire`] for the enemy where a fire
+    /// attack's result is hidden. Obscurity is judged in `s`, the position the events led to.
+    // RULING: secret results, public dice and retreats (ge-rulings 183).
+    pub(crate) fn screen_events(&self, s: &State, ev: &mut Vec<Event>, from: usize) {
+        if !self.limited_intelligence() || ev.len() <= from {
+            return;
+        }
+        // Whose obscured stack a hex holds, worked out once for each hex the events name.
+        let mut spotters: [Option<Vec<Cell>>; 2] = [None, None];
+        let mut known: Vec<(Cell, Option<Side>)> = Vec::new();
+        let mut hidden_side = |c: Cell| -> Option<Side> {
+            if let Some(&(_, x)) = known.iter().find(|(k, _)| *k == c) {
+                return x;
+            }
+            let owner = s
+                .troops
+                .iter()
+                .enumerate()
+                .find(|(_, t)| t.cell == Some(c) && t.gone.is_none())
+                .map(|(i, _)| self.data.troops[i].side)
+                .or_else(|| {
+                    s.leaders
+                        .iter()
+                        .enumerate()
+                        .find(|(_, l)| l.cell == Some(c) && l.status == LeaderStatus::OnMap)
+                        .map(|(i, _)| self.data.leaders[i].side)
+                });
+            let x = owner.filter(|&side| {
+                let eyes = spotters[side.other().index()]
+                    .get_or_insert_with(|| self.piece_cells(s, side.other()));
+                self.unseen_by(s, c, eyes)
+            });
+            known.push((c, x));
+            x
+        };
+        let tail: Vec<Event> = ev.drain(from..).collect();
+        for e in tail {
+            let mut secret: Vec<Side> = Vec::new();
+            let mut fire_target = None;
+            // Most events name no piece and no fire target: a look at their text first.
+            let names = serde_json::to_string(&e).is_ok_and(|t| {
+                ["\"unit", "\"leader\"", "\"target\"", "\"out\"", "\"back\""]
+                    .iter()
+                    .any(|k| t.contains(k))
+            });
+            if !names {
+                ev.push(e);
+                continue;
+            }
+            if let Ok(serde_json::Value::Object(m)) = serde_json::to_value(&e) {
+                for (k, v) in &m {
+                    let ns: Vec<u64> = match v {
+                        serde_json::Value::Number(n) => n.as_u64().into_iter().collect(),
+                        serde_json::Value::Array(a) => {
+                            a.iter().filter_map(serde_json::Value::as_u64).collect()
+                        }
+                        _ => Vec::new(),
+                    };
+                    for n in ns {
+                        let n = n as usize;
+                        let side = match k.as_str() {
+                            "unit" | "units" | "out" | "back" if n < s.troops.len() => s.troops[n]
+                                .cell
+                                .filter(|_| s.troops[n].gone.is_none())
+                                .and_then(&mut hidden_side),
+                            "leader" if n < s.leaders.len() => s.leaders[n]
+                                .cell
+                                .filter(|_| s.leaders[n].status == LeaderStatus::OnMap)
+                                .and_then(&mut hidden_side),
+                            "target" if n < self.data.board.len() => {
+                                let c = Cell(n as u16);
+                                let side = hidden_side(c);
+                                if side.is_some() {
+                                    fire_target = Some(c);
+                                }
+                                side
+                            }
+                            _ => None,
+                        };
+                        if let Some(side) = side
+                            && !secret.contains(&side)
+                        {
+                            secret.push(side);
+                        }
+                    }
+                }
+            }
+            let stub = match (&e, fire_target, secret.as_slice()) {
+                (Event::FireRolled { from, target, .. }, Some(_), [side]) => {
+                    Some(Event::SecretFire {
+                        side: *side,
+                        from: *from,
+                        target: *target,
+                    })
+                }
+                _ => None,
+            };
+            let mut e = e;
+            for side in secret {
+                e = Event::Secret {
+                    side,
+                    inner: Box::new(e),
+                };
+            }
+            ev.push(e);
+            ev.extend(stub);
+        }
+    }
+}
+
+/// A uniform shuffle drawing from `rng` ([`coupdoeil_engine::draw_below`]).
+fn shuffle<T, R: coupdoeil_engine::Rng + ?Sized>(v: &mut [T], rng: &mut R) {
+    for i in (1..v.len()).rev() {
+        let j = coupdoeil_engine::draw_below(rng, i as u64 + 1) as usize;
+        v.swap(i, j);
+    }
+}
+
+/// A hidden piece: a combat unit or a leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Piece {
+    Unit(UnitId),
+    Leader(LeaderId),
+}
+
+impl coupdoeil_engine::Determinize for GloryEmpire {
+    /// G23 What `viewer` cannot see is drawn afresh: the enemy's pieces in its obscured hexes
+    /// (combat units and leaders together, as the Obscured Marker shows only how many counters
+    /// a hex holds) are dealt at random over those hexes' counters, each in the state the
+    /// scenario's set-up gives it (its full steps, its set-up formation and facing, its leader's
+    /// set-up order and GTF marker, no fatigue), since its real strength, morale and markers are
+    /// the secret. The stack being moved, if any, is left alone (it is the current procedure).
+    /// What the viewer saw of a piece before it was obscured is not used to narrow the draw.
+    ///
+    /// The sample is a function of what `viewer` sees and of the random numbers alone: the
+    /// hidden pieces are pooled in data order and the counters in hex order before the shuffle,
+    /// and nothing of their real records is copied. Without the rule, or with nothing obscured,
+    /// the sample is the state itself and no random number is drawn.
+    // RULING: the determinization and its limits (ge-rulings 184).
+    fn determinize<R: coupdoeil_engine::Rng + ?Sized>(
+        &self,
+        s: &State,
+        viewer: Side,
+        rng: &mut R,
+    ) -> State {
+        let other = viewer.other();
+        let moving_at = s.moving.as_ref().map(|m| m.at);
+        let cells: Vec<Cell> = self
+            .obscured_cells(s, other)
+            .into_iter()
+            .filter(|&c| Some(c) != moving_at)
+            .collect();
+        if cells.is_empty() {
+            return s.clone();
+        }
+        let hidden = |c: Option<Cell>| c.is_some_and(|c| cells.binary_search(&c).is_ok());
+        let mut pool: Vec<Piece> = Vec::new();
+        let mut slots: Vec<Cell> = Vec::new();
+        for (i, t) in s.troops.iter().enumerate() {
+            if self.data.troops[i].side == other && t.gone.is_none() && hidden(t.cell) {
+                pool.push(Piece::Unit(UnitId(i as u8)));
+                slots.extend(t.cell);
+            }
+        }
+        for (i, l) in s.leaders.iter().enumerate() {
+            if self.data.leaders[i].side == other
+                && l.status == LeaderStatus::OnMap
+                && hidden(l.cell)
+            {
+                pool.push(Piece::Leader(LeaderId(i as u8)));
+                slots.extend(l.cell);
+            }
+        }
+        // The victory points the viewer scored on hidden units (which it sees left out of the
+        // score, ge-rulings 186) leave the sample's score with their losses.
+        let mut t = s.clone();
+        for p in &pool {
+            if let Piece::Unit(u) = *p {
+                let lost = self.data.troops[u.ix()]
+                    .full()
+                    .saturating_sub(s.troop(u).steps);
+                t.vp[viewer] -= self.data.scoring.step * i32::from(lost);
+            }
+        }
+        // RULING: combat units are dealt over the hexes that held combat units and leaders over
+        // those that held leaders, so that what blocks a line of sight stays where it was (the
+        // viewer's own sight, and so its observation, depend on it; ge-rulings 184).
+        let units: Vec<Piece> = pool
+            .iter()
+            .copied()
+            .filter(|p| matches!(p, Piece::Unit(_)))
+            .collect();
+        let leaders: Vec<Piece> = pool
+            .iter()
+            .copied()
+            .filter(|p| matches!(p, Piece::Leader(_)))
+            .collect();
+        let unit_slots: Vec<Cell> = slots[..units.len()].to_vec();
+        let leader_slots: Vec<Cell> = slots[units.len()..].to_vec();
+        let (mut units, mut leaders) = (units, leaders);
+        shuffle(&mut units, rng);
+        shuffle(&mut leaders, rng);
+        let pool: Vec<Piece> = units.into_iter().chain(leaders).collect();
+        let mut slots = unit_slots;
+        slots.sort_unstable();
+        let mut ls = leader_slots;
+        ls.sort_unstable();
+        slots.extend(ls);
+        let fresh = coupdoeil_engine::Game::initial_state(self);
+        // Each hex's units are stacked in the order dealt, just under any new top.
+        let mut k = 0u32;
+        let mut last = None;
+        for (&p, &c) in pool.iter().zip(&slots) {
+            if last != Some(c) {
+                k = 0;
+                last = Some(c);
+            }
+            match p {
+                Piece::Unit(u) => {
+                    let mut x = fresh.troops[u.ix()];
+                    x.steps = self.data.troops[u.ix()].full();
+                    x.cell = Some(c);
+                    x.gone = None;
+                    x.pos = s.next_pos.0.saturating_add(1 + k);
+                    k += 1;
+                    t.troops[u.ix()] = x;
+                }
+                Piece::Leader(l) => {
+                    let mut x = fresh.leaders[l.ix()];
+                    x.cell = Some(c);
+                    x.status = LeaderStatus::OnMap;
+                    t.leaders[l.ix()] = x;
+                }
+            }
+        }
+        t
+    }
+}
