@@ -1592,6 +1592,40 @@ await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))
   await page.close();
 });
 
+const geLiId = geList.find((x) => x.id === 'ge-vimeiro-brigade-li')?.id || null;
+
+await (geLiId ? test : (n) => skip(n, 'no built-in Limited Intelligence scenario'))('Glory and Empire, Limited Intelligence: the enemy\'s obscured stacks are drawn as markers with their height, and nothing more of them reaches the page', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.waitForSelector(`#scenario option[value="${geLiId}"]`, { state: 'attached' });
+  await page.selectOption('#scenario', geLiId);
+  await page.selectOption('#seat-A', 'human');
+  await page.selectOption('#seat-B', 'greedy');
+  await page.fill('#seed', '3');
+  await page.click('#create');
+  await page.waitForSelector('a[data-play="A"]');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  const seen = await page.evaluate(() => {
+    const o = window.coupdoeil.st.observation;
+    return { obscured: o.obscured || [], units: o.units.map((u) => ({ id: u.id, hex: u.hex, side: u.side })) };
+  });
+  // G23.1 At 09:00 some French stacks are out of every British unit's sight: obscured.
+  const french = seen.obscured.filter((o) => o.side === 'french');
+  assert.ok(french.length >= 1, `obscured French stacks: ${JSON.stringify(seen.obscured.slice(0, 3))}`);
+  assert.ok(seen.obscured.every((o) => o.side === 'french'), 'the British see their own stacks');
+  const hiddenHexes = new Set(french.map((o) => o.hex));
+  assert.ok(!seen.units.some((u) => u.hex && hiddenHexes.has(u.hex)), 'no unit of an obscured hex is in the observation');
+  // Drawn as Obscured Markers, one per hex, each with the number of its counters.
+  const drawn = await page.evaluate(() => [...document.querySelectorAll('#map .ge-obscured')].map((g) => g.querySelector(':scope > title')?.textContent));
+  assert.equal(drawn.length, seen.obscured.length, JSON.stringify(drawn.slice(0, 2)));
+  assert.ok(drawn.every((t) => /^an obscured French stack of \d+ counters?: .*\(G23\.1\)$/.test(t)), JSON.stringify(drawn.slice(0, 2)));
+  const legend = await page.evaluate(() => document.body.textContent);
+  assert.match(legend, /an obscured enemy stack, ×N its counters \(G23\.1\)/);
+  await shot(page, 'ge-li-obscured', french[0].hex);
+  await page.close();
+});
+
 // ---------- Glory and Empire, hot-seat along the scripted battle ----------
 
 let geHot = null; // { page, script, i }

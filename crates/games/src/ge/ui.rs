@@ -221,6 +221,7 @@ pub(super) fn board(g: &GloryEmpire) -> Value {
     json!({
         "rules": g.rules_id(),
         "game": if g.brigade() { "brigade" } else if g.battalion() { "battalion" } else { "soldiers" },
+        "limited_intelligence": g.limited_intelligence(),
         "scenario": d.id,
         "name": d.name,
         "turns": d.turns,
