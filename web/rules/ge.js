@@ -814,6 +814,13 @@ function marks(obs, ctx) {
   if (cc) out.push({ hex: cc.target, cls: 'target', title: 'the close combat\'s target' });
   if (obs.reaction) out.push({ hex: obs.reaction.target, cls: 'target', title: 'the moving stack' });
   for (const c of obs.charged || []) out.push({ hex: c, cls: 'option-purple', title: 'charged this phase' });
+  // G19.5 Bombardment Zones: the hexes their round shot sweeps, and the batteries that fire.
+  for (const z of obs.bombardment || []) {
+    const who = unitName(z.leader);
+    const bat = new Set(z.batteries || []);
+    for (const hex of z.zone || []) if (!bat.has(hex)) out.push({ hex, cls: 'bz-zone', title: `in the Bombardment Zone of ${who}: a unit that moves through it or stays in it is bombarded (G19.5.3)` });
+    for (const hex of bat) out.push({ hex, cls: 'bz-battery', title: `a battery of ${who}'s Bombardment Zone (G19.5.1)` });
+  }
   return out;
 }
 
@@ -854,6 +861,8 @@ const play = {
     'quarter-wheel': (x) => cap(x.description),
     'react-change': (x) => cap(x.description),
     wave: (x) => cap(x.description),
+    bz: (x) => cap(x.description),
+    'dissolve-bz': (x) => cap(x.description),
   },
   primary: 'pass',
   declareLabel: (hint) => ({
@@ -1054,6 +1063,7 @@ function legend(ctx) {
     items.push(`<svg width="22" height="12"><rect x="1" y="1" width="20" height="10" rx="2" fill="#2f5d50" stroke="#2b2418"/></svg> Brigade Game markers above a counter: ${Object.values(BRIGADE_MARK).map(([k, w]) => `${k} ${esc(w)}`).join(', ')}`);
     items.push(`<svg width="22" height="12"><rect x="1" y="1" width="20" height="10" rx="2" fill="#3b4f7a" stroke="#2b2418"/></svg> on a brigade leader, his Grand Tactical Formation: ${Object.values(GTF_MARK).map(([k, w]) => `${k} ${esc(w)}`).join(', ')}; ·EV an Evolution in Progress (G17.3.1)`);
     items.push('<svg width="16" height="12"><rect x="1" y="1" width="14" height="10" rx="2" fill="#c9a227" stroke="#2b2418"/></svg> F1, F2 … on a brigade leader: its Fatigue Level, R while it recovers (G22)');
+    items.push('<svg width="16" height="12"><rect x="1" y="1" width="14" height="10" fill="rgba(90,90,90,.16)" stroke="#4a4a4a" stroke-dasharray="1 2"/></svg> a Bombardment Zone, its batteries\' hexes darker (G19.5)');
     if (ctx.board.limited_intelligence) items.push('<svg width="16" height="14"><rect x="1" y="1" width="14" height="12" rx="2" fill="#ddd" stroke="#333"/><text x="8" y="11" font-size="10" text-anchor="middle" font-weight="800">?</text></svg> an obscured enemy stack, ×N its counters (G23.1)');
     items.push('<svg width="24" height="14"><rect x="1" y="1" width="22" height="12" rx="2" fill="#ddd" stroke="#333"/><rect x="6" y="3" width="12" height="5" fill="none" stroke="#333"/><circle cx="9" cy="10" r="1.8" fill="none" stroke="#333"/><circle cx="15" cy="10" r="1.8" fill="none" stroke="#333"/></svg> a wagon in the corner of a hex: TRN an army\'s Train (G19.2), EMPTY or FULL a battery\'s Caisson (G19.3)');
   }
