@@ -1218,6 +1218,33 @@ impl GloryEmpire {
         }
     }
 
+    /// G17.2.3 Whether the moving group holds a unit following its GTF's Directing Unit that
+    /// is not in its place and can still reach it in this move within its MA: it must go on
+    /// (RULING: the text's "must", enforced as the legal moves, ge-rulings 133).
+    #[must_use]
+    pub fn must_go_on_to_place(&self, s: &State) -> bool {
+        let Some(m) = s.moving.as_ref() else {
+            return false;
+        };
+        let places: Vec<Cell> = m
+            .units
+            .iter()
+            .filter_map(|&u| s.troop(u).gtf_place)
+            .filter(|&c| c != m.at)
+            .collect();
+        if places.is_empty() || !self.brigade() {
+            return false;
+        }
+        // Within its MA: a Force March to keep up is the player's choice (G17.2.3).
+        let mut t = s.clone();
+        if let Some(m) = t.moving.as_mut() {
+            m.disorder.may_force = false;
+        }
+        self.move_ends(&t)
+            .into_iter()
+            .any(|(c, _, _)| places.contains(&c))
+    }
+
     /// G17.2.3, G17.3 These units' move is over (ended, or a unit dropped off after moving):
     /// those that had a place to keep and are not in it changed their place in the GTF without
     /// an evolution, and every unit of their GTF worsens one level (RULING, ge-rulings 133). A

@@ -332,6 +332,14 @@ impl coupdoeil_engine::Determinize for GloryEmpire {
         let mut ls = leader_slots;
         ls.sort_unstable();
         slots.extend(ls);
+        // The obscured hexes where a standing unit blocks lines of sight.
+        let standing: Vec<Cell> = pool
+            .iter()
+            .filter_map(|p| match *p {
+                Piece::Unit(u) if !s.troop(u).prone => s.troop(u).cell,
+                _ => None,
+            })
+            .collect();
         let fresh = coupdoeil_engine::Game::initial_state(self);
         // Each hex's units are stacked in the order dealt, just under any new top.
         let mut k = 0u32;
@@ -346,6 +354,10 @@ impl coupdoeil_engine::Determinize for GloryEmpire {
                     let mut x = fresh.troops[u.ix()];
                     x.steps = self.data.troops[u.ix()].full();
                     x.cell = Some(c);
+                    // RULING: a hex whose real units all lie Prone (G18.6.3: they block no line
+                    // of sight) gets Prone units in the sample, so that what the viewer sees
+                    // past it stays as it is (ge-rulings 184).
+                    x.prone = !standing.contains(&c);
                     x.gone = None;
                     x.pos = s.next_pos.0.saturating_add(1 + k);
                     k += 1;

@@ -530,9 +530,17 @@ impl GloryEmpire {
 
     /// Whether the moving group may end its move where it is: 6.1 stacking, 6.1.1 the
     /// formation of the units there, 13.1.1 an Assault ending adjacent to its target with the
-    /// target in its front.
+    /// target in its front, and G17.2.3 a unit following its GTF's Directing Unit only in its
+    /// place while it can still reach it (ge-rulings 133).
     #[must_use]
     pub fn may_end_here(&self, s: &State) -> bool {
+        self.may_end_here_core(s) && !self.must_go_on_to_place(s)
+    }
+
+    /// [`GloryEmpire::may_end_here`] without G17.2.3's place (the move search's own test, which
+    /// the place's reachability is computed with).
+    #[must_use]
+    pub(crate) fn may_end_here_core(&self, s: &State) -> bool {
         let Some(m) = s.moving.as_ref() else {
             return false;
         };
@@ -847,6 +855,11 @@ impl GloryEmpire {
             let ma = self.move_limit(s, &m.units, m);
             if m.units.len() > 1 {
                 for &u in &m.units {
+                    // G17.2.3 Once the stack has moved, a unit following its DU is left
+                    // behind only in its place (ge-rulings 133).
+                    if m.acted && s.troop(u).gtf_place.is_some_and(|c| c != m.at) {
+                        continue;
+                    }
                     out.push(Action::Drop(u));
                 }
                 if m.spent < ma {

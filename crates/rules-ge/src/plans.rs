@@ -184,7 +184,7 @@ impl GloryEmpire {
                     skirmished: false,
                     disorder: m.disorder.clone(),
                 });
-                if !self.may_end_here(&scratch) {
+                if !self.may_end_here_core(&scratch) {
                     continue;
                 }
                 path.push(Action::EndMove);
