@@ -16,9 +16,9 @@
 //! - G23.1.3 Obscured units move and take their Disorder Checks as any other.
 //! - Search under the hidden information: [`coupdoeil_engine::Determinize`] (ge-rulings 184).
 //!
-//! Not played: Dummy Brigades (G23.2). Observation Points (G23.3): the authored maps mark no
-//! windmill or tower, so no hex is one.
-// RULING: no Observation Points marked, no Dummy Brigades yet (ge-rulings 185).
+//! Dummy Brigades (G23.2) are in [`crate::dummies`]. Not played: Observation Points (G23.3):
+//! the authored maps mark no windmill or tower, so no hex is one.
+// RULING: no Observation Points marked (ge-rulings 185).
 
 use crate::GloryEmpire;
 use crate::data::{Cell, LeaderId, UnitId};
@@ -37,7 +37,7 @@ impl GloryEmpire {
     }
 
     /// The hexes holding `side`'s combat units or leaders on the map, sorted.
-    fn piece_cells(&self, s: &State, side: Side) -> Vec<Cell> {
+    pub(crate) fn piece_cells(&self, s: &State, side: Side) -> Vec<Cell> {
         let mut v: Vec<Cell> = s
             .troops
             .iter()
@@ -62,7 +62,7 @@ impl GloryEmpire {
     /// G23.1 Whether a stack in `c` is out of sight of every piece in `spotters`: 20 hexes or
     /// more away, or without a clear LOS.
     // RULING: leaders spot, a hex is seen or obscured whole (ge-rulings 181).
-    fn unseen_by(&self, s: &State, c: Cell, spotters: &[Cell]) -> bool {
+    pub(crate) fn unseen_by(&self, s: &State, c: Cell, spotters: &[Cell]) -> bool {
         let b = &self.data.board;
         spotters
             .iter()
