@@ -235,10 +235,10 @@ pub enum Action {
     /// G23.2 Create a Dummy Brigade for this brigade leader's Obscured Brigade: one Dummy Stack
     /// in each hex of his brigade's obscured stacks (Limited Intelligence).
     DummyBrigade(LeaderId),
-    /// G23.2.1 This Dummy Stack (by index in the state's dummies) moves to this hex (its whole
-    /// move this phase).
+    /// G23.2.1 The moving side's Dummy Stack number `dummy` (counted among its own) moves to
+    /// this hex (its whole move this phase).
     DummyMove {
-        /// The Dummy Stack, by index.
+        /// The Dummy Stack, numbered among its side's.
         dummy: u8,
         /// Where to.
         to: Cell,

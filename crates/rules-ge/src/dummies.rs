@@ -116,6 +116,19 @@ impl GloryEmpire {
         })
     }
 
+    /// The index in [`State::dummies`] of `side`'s Dummy Stack number `n` (counted among that
+    /// side's own, in the order they were made, so that a side's numbers say nothing of the
+    /// enemy's dummies).
+    #[must_use]
+    pub fn dummy_index(&self, s: &State, side: Side, n: u8) -> Option<usize> {
+        s.dummies
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| self.dummy_side(d) == side)
+            .nth(usize::from(n))
+            .map(|(k, _)| k)
+    }
+
     /// G23.2 Whether `side` may create a Dummy Brigade for brigade leader `l` now.
     #[must_use]
     pub fn may_create_dummies(&self, s: &State, l: LeaderId) -> bool {
@@ -133,12 +146,17 @@ impl GloryEmpire {
                 out.push(Action::DummyBrigade(l));
             }
         }
-        for (k, d) in s.dummies.iter().enumerate() {
-            if self.dummy_side(d) != side || d.moved {
+        let mine = s
+            .dummies
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| self.dummy_side(d) == side);
+        for (n, (k, d)) in mine.enumerate() {
+            if d.moved {
                 continue;
             }
             for to in self.dummy_reach(s, k) {
-                out.push(Action::DummyMove { dummy: k as u8, to });
+                out.push(Action::DummyMove { dummy: n as u8, to });
             }
         }
     }
@@ -169,7 +187,8 @@ impl GloryEmpire {
                 }
             }
             Action::DummyMove { dummy, to } => {
-                if let Some(d) = s.dummies.get_mut(usize::from(dummy)) {
+                let k = self.dummy_index(s, self.mover_side(s), dummy);
+                if let Some(d) = k.and_then(|k| s.dummies.get_mut(k)) {
                     let from = d.cell;
                     d.cell = to;
                     d.moved = true;
@@ -218,7 +237,7 @@ impl GloryEmpire {
 }
 
 impl GloryEmpire {
-    /// The AI's moves for Dummy Stack `k` among `reach`: at most two, the reachable hex nearest
+    /// The AI's moves for Dummy Stack `k` (its index in [`State::dummies`]) among `reach`: at most two, the reachable hex nearest
     /// the nearest enemy combat unit and the one nearest the nearest objective its side does
     /// not hold (ties to the lower hex).
     // RULING: the AI offers at most two moves per Dummy Stack (ge-rulings 191).

@@ -119,7 +119,7 @@ pub struct ObscuredStack {
 /// G23.2.1 One of the viewer's own Dummy Stacks, as its owner (and the referee) sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeenDummy {
-    /// Its number (index), as the `dummy N HEX` move names it.
+    /// Its number among its side's Dummy Stacks, as the `dummy N HEX` move names it.
     pub index: u8,
     /// Hex label.
     pub hex: String,
@@ -365,7 +365,11 @@ impl GloryEmpire {
             .enumerate()
             .filter(|(_, d)| viewer.sees_private_of(self.dummy_side(d)))
             .map(|(k, d)| SeenDummy {
-                index: k as u8,
+                // Its number among its side's own.
+                index: s.dummies[..k]
+                    .iter()
+                    .filter(|x| self.dummy_side(x) == self.dummy_side(d))
+                    .count() as u8,
                 hex: b.label(d.cell),
                 side: self.data.sides[self.dummy_side(d)].0.clone(),
                 counters: d.counters,

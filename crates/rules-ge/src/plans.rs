@@ -489,7 +489,10 @@ impl Plans for GloryEmpire {
                                 _ => None,
                             })
                             .collect();
-                        let picks = self.dummy_plan_moves(s, usize::from(dummy), &reach);
+                        let picks = self
+                            .dummy_index(s, side, dummy)
+                            .map(|k| self.dummy_plan_moves(s, k, &reach))
+                            .unwrap_or_default();
                         dummy_picks.push((dummy, picks));
                     }
                     if dummy_picks

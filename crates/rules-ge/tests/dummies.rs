@@ -315,12 +315,67 @@ fn g23_2_1_the_ai_offers_at_most_two_moves_for_a_dummy_stack() {
     assert!((1..=2).contains(&n), "{plans:?}");
 }
 
-#[test]
-fn g23_2_determinization_keeps_the_viewers_own_dummies() {
-    use rand::SeedableRng;
+/// Two positions the British cannot tell apart: a French Dummy Stack in 0702 and gren-1-2 in
+/// 0802, or the other way round.
+fn dummy_twins() -> (Fx, coupdoeil_ge::state::State) {
     let mut f = screened();
     f.play("dummies saint-clair");
+    f.s.dummies[0].cell = f.hex("0702");
+    f.put("gren-1-2", "0802", Formation::Line, "NW");
+    let mut twin = f.s.clone();
+    twin.troop_mut(f.unit("gren-1-2")).cell = Some(f.hex("0702"));
+    twin.dummies[0].cell = f.hex("0802");
+    (f, twin)
+}
+
+#[test]
+fn g23_2_the_enemys_sample_does_not_know_which_stacks_are_dummies() {
+    use rand::SeedableRng;
+    let (mut f, twin) = dummy_twins();
+    f.at(B, Stage::Movement);
+    let mut twin = twin;
+    twin.phasing = B;
+    assert_eq!(
+        f.game.observation(&f.s, Viewer::Side(B)),
+        f.game.observation(&twin, Viewer::Side(B))
+    );
+    let g12 = f.unit("gren-1-2");
+    let mut places = Vec::new();
+    for seed in 0..24u64 {
+        let mut r1 = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut r2 = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let a = f.game.determinize(&f.s, B, &mut r1);
+        let b = f.game.determinize(&twin, B, &mut r2);
+        assert_eq!(a, b, "seed {seed}");
+        // The sample looks the same to the British, and leaves them the same choices.
+        assert_eq!(
+            f.game.observation(&a, Viewer::Side(B)),
+            f.game.observation(&f.s, Viewer::Side(B))
+        );
+        let (mut la, mut ls) = (Vec::new(), Vec::new());
+        f.game.legal_actions(&a, &mut la);
+        f.game.legal_actions(&f.s, &mut ls);
+        assert_eq!(la, ls);
+        assert_eq!(a.dummies.len(), 1);
+        places.push((a.troop(g12).cell, a.dummies[0].cell));
+    }
+    // The real units go over every obscured counter, dummies' too.
+    for h in ["0602", "0702", "0802"] {
+        assert!(
+            places.iter().any(|p| p.1 == f.hex(h)),
+            "a dummy sampled in {h}: {places:?}"
+        );
+    }
+}
+
+#[test]
+fn g23_2_the_owners_sample_keeps_its_dummies() {
+    use rand::SeedableRng;
+    let (f, _) = dummy_twins();
     let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(5);
     let d = f.game.determinize(&f.s, F, &mut r);
-    assert_eq!(d.dummies, f.s.dummies);
+    assert_eq!(
+        d, f.s,
+        "nothing British is hidden, the French dummies are theirs"
+    );
 }
