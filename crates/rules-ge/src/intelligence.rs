@@ -257,6 +257,8 @@ impl coupdoeil_engine::Determinize for GloryEmpire {
     /// set-up order and GTF marker, no fatigue), since its real strength, morale and markers are
     /// the secret. The stack being moved, if any, is left alone (it is the current procedure).
     /// What the viewer saw of a piece before it was obscured is not used to narrow the draw.
+    /// With enemy Dummy Stacks (G23.2) the units are dealt over the dummies' counters too, and
+    /// the counters left become the sample's dummies (`determinize_with_dummies`).
     ///
     /// The sample is a function of what `viewer` sees and of the random numbers alone: the
     /// hidden pieces are pooled in data order and the counters in hex order before the shuffle,

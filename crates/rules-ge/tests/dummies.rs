@@ -379,3 +379,80 @@ fn g23_2_the_owners_sample_keeps_its_dummies() {
         "nothing British is hidden, the French dummies are theirs"
     );
 }
+
+/// Over a random game of the shipped `ge-vimeiro-brigade-li` in which each side makes every
+/// Dummy Brigade it may: whenever a side is to act while the enemy has Dummy Stacks, its sample
+/// looks the same to it and leaves its legal actions as they are; no Dummy Stack stands where
+/// the enemy sees it; and no event the enemy may see tells of a dummy but its removal.
+#[test]
+fn g23_2_dummies_over_a_random_game() {
+    use coupdoeil_engine::ToAct;
+    use rand::SeedableRng;
+    let g = common::shipped_vimeiro_brigade_li();
+    let mut s = g.initial_state();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(232);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let (mut made, mut checked) = (0, 0);
+    for step in 0..2000 {
+        match g.to_act(&s) {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                let c = *g.chance(&s).sample(&mut rng);
+                g.apply_chance_unchecked(&mut s, &c, &mut events);
+            }
+            ToAct::Side(side) => {
+                g.legal_actions(&s, &mut legal);
+                if step % 10 == 0 && s.dummies.iter().any(|d| g.dummy_side(d) != side) {
+                    let seen = g.observation(&s, Viewer::Side(side));
+                    let d = g.determinize(&s, side, &mut rng);
+                    assert_eq!(g.observation(&d, Viewer::Side(side)), seen, "step {step}");
+                    let mut l2 = Vec::new();
+                    g.legal_actions(&d, &mut l2);
+                    assert_eq!(l2, legal, "step {step}");
+                    checked += 1;
+                }
+                let a = legal
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, Action::DummyBrigade(_)))
+                    .unwrap_or_else(|| {
+                        legal[coupdoeil_engine::draw_below(&mut rng, legal.len() as u64) as usize]
+                    });
+                if matches!(a, Action::DummyBrigade(_)) {
+                    made += 1;
+                }
+                g.apply_action_unchecked(&mut s, &a, &mut events);
+                if step % 10 != 0 {
+                    continue;
+                }
+                for d in &s.dummies {
+                    let side = g.dummy_side(d);
+                    let seen = g.observation(&s, Viewer::Side(side.other()));
+                    let label = g.data.board.label(d.cell);
+                    assert!(
+                        seen.obscured.iter().any(|o| o.hex == label),
+                        "step {step}: a dummy in {label} not shown as obscured"
+                    );
+                }
+            }
+        }
+    }
+    assert!(made > 0 && checked > 5, "{made} {checked}");
+    for e in &events {
+        for v in [B, F] {
+            if g.event_visible(e, Viewer::Side(v)) {
+                let inner = match e {
+                    Event::Secret { inner, .. } => inner.as_ref(),
+                    x => x,
+                };
+                if let Event::DummyPlaced { leader, .. } = inner {
+                    assert_eq!(g.data.leaders[leader.ix()].side, v);
+                }
+                if matches!(inner, Event::DummyMoved { .. }) {
+                    assert!(matches!(e, Event::Secret { side, .. } if *side == v));
+                }
+            }
+        }
+    }
+}
