@@ -456,3 +456,59 @@ fn g23_2_dummies_over_a_random_game() {
         }
     }
 }
+
+#[test]
+fn g23_2_1_dummy_stacks_are_numbered_among_their_sides_own() {
+    let mut f = screened();
+    f.play("dummies saint-clair");
+    // A British Dummy Stack made after the French one (put by hand far behind the guns).
+    let an = f.leader("anstruther");
+    f.s.dummies.push(coupdoeil_ge::state::Dummy {
+        leader: an,
+        cell: f.hex("0102"),
+        counters: 2,
+        moved: false,
+    });
+    f.s.dummies[0].moved = false;
+    let french: Vec<String> = f
+        .legal_text()
+        .into_iter()
+        .filter(|t| t.starts_with("dummy "))
+        .collect();
+    assert!(
+        french.iter().all(|t| t.starts_with("dummy 0 ")),
+        "{french:?}"
+    );
+    f.at(B, Stage::Movement);
+    let british: Vec<String> = f
+        .legal_text()
+        .into_iter()
+        .filter(|t| t.starts_with("dummy "))
+        .collect();
+    assert!(!british.is_empty());
+    assert!(
+        british.iter().all(|t| t.starts_with("dummy 0 ")),
+        "{british:?}"
+    );
+    let seen = f.game.observation(&f.s, Viewer::Side(B));
+    assert_eq!(seen.dummies.len(), 1);
+    assert_eq!(
+        (seen.dummies[0].index, seen.dummies[0].hex.as_str()),
+        (0, "0102")
+    );
+    // Playing the British `dummy 0` moves the British one.
+    let to = british[0].rsplit(' ').next().unwrap().to_string();
+    let from = f.events.len();
+    f.play(&british[0]);
+    let to = f.hex(&to);
+    match f.s.dummies.get(1) {
+        Some(d) => assert_eq!(d.cell, to),
+        // Moved into the French sight, and removed there.
+        None => assert!(
+            f.events[from..]
+                .iter()
+                .any(|e| matches!(e, Event::DummyRevealed { side, at } if *side == B && *at == to))
+        ),
+    }
+    assert_eq!(f.s.dummies[0].cell, f.hex("0602"), "the French one stays");
+}
