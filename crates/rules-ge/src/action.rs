@@ -232,6 +232,17 @@ pub enum Action {
     TrainOff(u8),
     /// G19.3.1 This battery, out of ammunition, creates its Caisson (empty) in its hex.
     CaissonCreate(UnitId),
+    /// G23.2 Create a Dummy Brigade for this brigade leader's Obscured Brigade: one Dummy Stack
+    /// in each hex of his brigade's obscured stacks (Limited Intelligence).
+    DummyBrigade(LeaderId),
+    /// G23.2.1 The moving side's Dummy Stack number `dummy` (counted among its own) moves to
+    /// this hex (its whole move this phase).
+    DummyMove {
+        /// The Dummy Stack, numbered among its side's.
+        dummy: u8,
+        /// Where to.
+        to: Cell,
+    },
     /// G19.3 The Caisson of this battery moves to this hex (its whole move this phase).
     CaissonMove {
         /// The battery the Caisson belongs to.

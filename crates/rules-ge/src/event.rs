@@ -501,4 +501,29 @@ pub enum Event {
         /// Where.
         at: Cell,
     },
+    /// G23.2 A Dummy Stack was placed with a real stack (its owner's secret: always inside an
+    /// [`Event::Secret`]).
+    DummyPlaced {
+        /// The brigade leader it imitates.
+        leader: LeaderId,
+        /// Where.
+        at: Cell,
+        /// The counters it shows.
+        counters: u8,
+    },
+    /// G23.2.1 A Dummy Stack moved (its owner's secret: always inside an [`Event::Secret`]).
+    DummyMoved {
+        /// From.
+        from: Cell,
+        /// To.
+        to: Cell,
+    },
+    /// G23.2.2 A Dummy Stack came into the enemy's sight and was removed: the enemy sees the
+    /// hex empty (or its real units), so this is public.
+    DummyRevealed {
+        /// Its owner.
+        side: Side,
+        /// Where.
+        at: Cell,
+    },
 }

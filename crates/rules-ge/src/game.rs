@@ -142,6 +142,7 @@ impl Game for GloryEmpire {
         let from = ev.len();
         self.do_action(s, *a, ev);
         self.settle(s, ev);
+        self.sweep_dummies(s, ev);
         self.screen_events(s, ev, from);
     }
 
@@ -152,6 +153,7 @@ impl Game for GloryEmpire {
         let from = ev.len();
         self.do_roll(s, v, ev);
         self.settle(s, ev);
+        self.sweep_dummies(s, ev);
         self.screen_events(s, ev, from);
     }
 

@@ -16,9 +16,9 @@
 //! - G23.1.3 Obscured units move and take their Disorder Checks as any other.
 //! - Search under the hidden information: [`coupdoeil_engine::Determinize`] (ge-rulings 184).
 //!
-//! Not played: Dummy Brigades (G23.2). Observation Points (G23.3): the authored maps mark no
-//! windmill or tower, so no hex is one.
-// RULING: no Observation Points marked, no Dummy Brigades yet (ge-rulings 185).
+//! Dummy Brigades (G23.2) are in [`crate::dummies`]. Not played: Observation Points (G23.3):
+//! the authored maps mark no windmill or tower, so no hex is one.
+// RULING: no Observation Points marked (ge-rulings 185).
 
 use crate::GloryEmpire;
 use crate::data::{Cell, LeaderId, UnitId};
@@ -37,7 +37,7 @@ impl GloryEmpire {
     }
 
     /// The hexes holding `side`'s combat units or leaders on the map, sorted.
-    fn piece_cells(&self, s: &State, side: Side) -> Vec<Cell> {
+    pub(crate) fn piece_cells(&self, s: &State, side: Side) -> Vec<Cell> {
         let mut v: Vec<Cell> = s
             .troops
             .iter()
@@ -62,7 +62,7 @@ impl GloryEmpire {
     /// G23.1 Whether a stack in `c` is out of sight of every piece in `spotters`: 20 hexes or
     /// more away, or without a clear LOS.
     // RULING: leaders spot, a hex is seen or obscured whole (ge-rulings 181).
-    fn unseen_by(&self, s: &State, c: Cell, spotters: &[Cell]) -> bool {
+    pub(crate) fn unseen_by(&self, s: &State, c: Cell, spotters: &[Cell]) -> bool {
         let b = &self.data.board;
         spotters
             .iter()
@@ -257,6 +257,8 @@ impl coupdoeil_engine::Determinize for GloryEmpire {
     /// set-up order and GTF marker, no fatigue), since its real strength, morale and markers are
     /// the secret. The stack being moved, if any, is left alone (it is the current procedure).
     /// What the viewer saw of a piece before it was obscured is not used to narrow the draw.
+    /// With enemy Dummy Stacks (G23.2) the units are dealt over the dummies' counters too, and
+    /// the counters left become the sample's dummies (`determinize_with_dummies`).
     ///
     /// The sample is a function of what `viewer` sees and of the random numbers alone: the
     /// hidden pieces are pooled in data order and the counters in hex order before the shuffle,
@@ -276,6 +278,12 @@ impl coupdoeil_engine::Determinize for GloryEmpire {
             .into_iter()
             .filter(|&c| Some(c) != moving_at)
             .collect();
+        if s.dummies
+            .iter()
+            .any(|d| self.dummy_side(d) == other && Some(d.cell) != moving_at)
+        {
+            return self.determinize_with_dummies(s, viewer, &cells, rng);
+        }
         if cells.is_empty() {
             return s.clone();
         }
@@ -369,6 +377,110 @@ impl coupdoeil_engine::Determinize for GloryEmpire {
                     x.status = LeaderStatus::OnMap;
                     t.leaders[l.ix()] = x;
                 }
+            }
+        }
+        t
+    }
+}
+
+impl GloryEmpire {
+    /// G23.2 The sample of [`coupdoeil_engine::Determinize`] when the enemy (of `viewer`) has
+    /// Dummy Stacks: the viewer sees their counters among the obscured ones and must not learn
+    /// which they are. Leaders are dealt over the hexes that held leaders (ruling 184); the
+    /// enemy's hidden combat units over every other obscured counter, real or dummy, at random;
+    /// the counters left over in each hex become one Dummy Stack there, imitating the enemy's
+    /// first brigade leader in data order. The viewer's own Dummy Stacks, and any in the hex of
+    /// the stack being moved, stay as they are. `cells`: the enemy's real obscured hexes but
+    /// the moving stack's.
+    // RULING: dummies in the AI's sample (ge-rulings 192).
+    fn determinize_with_dummies<R: coupdoeil_engine::Rng + ?Sized>(
+        &self,
+        s: &State,
+        viewer: Side,
+        cells: &[Cell],
+        rng: &mut R,
+    ) -> State {
+        let other = viewer.other();
+        let moving_at = s.moving.as_ref().map(|m| m.at);
+        let hidden = |c: Option<Cell>| c.is_some_and(|c| cells.binary_search(&c).is_ok());
+        let mut units: Vec<UnitId> = Vec::new();
+        let mut slots: Vec<Cell> = Vec::new();
+        for (i, x) in s.troops.iter().enumerate() {
+            if self.data.troops[i].side == other && x.gone.is_none() && hidden(x.cell) {
+                units.push(UnitId(i as u8));
+                slots.extend(x.cell);
+            }
+        }
+        let mut leaders: Vec<LeaderId> = Vec::new();
+        let mut leader_slots: Vec<Cell> = Vec::new();
+        for (i, l) in s.leaders.iter().enumerate() {
+            if self.data.leaders[i].side == other
+                && l.status == LeaderStatus::OnMap
+                && hidden(l.cell)
+            {
+                leaders.push(LeaderId(i as u8));
+                leader_slots.extend(l.cell);
+            }
+        }
+        let mut t = s.clone();
+        t.dummies.clear();
+        for d in &s.dummies {
+            if self.dummy_side(d) == other && Some(d.cell) != moving_at {
+                slots.extend(std::iter::repeat_n(d.cell, usize::from(d.counters)));
+            } else {
+                t.dummies.push(*d);
+            }
+        }
+        for &u in &units {
+            let lost = self.data.troops[u.ix()]
+                .full()
+                .saturating_sub(s.troop(u).steps);
+            t.vp[viewer] -= self.data.scoring.step * i32::from(lost);
+        }
+        slots.sort_unstable();
+        shuffle(&mut slots, rng);
+        leader_slots.sort_unstable();
+        shuffle(&mut leaders, rng);
+        let fresh = coupdoeil_engine::Game::initial_state(self);
+        let mut dealt: Vec<(Cell, UnitId)> =
+            slots.iter().copied().zip(units.iter().copied()).collect();
+        dealt.sort_unstable();
+        let mut k = 0u32;
+        let mut last = None;
+        for &(c, u) in &dealt {
+            if last != Some(c) {
+                k = 0;
+                last = Some(c);
+            }
+            let mut x = fresh.troops[u.ix()];
+            x.steps = self.data.troops[u.ix()].full();
+            x.cell = Some(c);
+            x.gone = None;
+            x.pos = s.next_pos.0.saturating_add(1 + k);
+            k += 1;
+            t.troops[u.ix()] = x;
+        }
+        for (&l, &c) in leaders.iter().zip(&leader_slots) {
+            let mut x = fresh.leaders[l.ix()];
+            x.cell = Some(c);
+            x.status = LeaderStatus::OnMap;
+            t.leaders[l.ix()] = x;
+        }
+        // The counters no unit took: Dummy Stacks, one a hex.
+        let mut rest: Vec<Cell> = slots[units.len().min(slots.len())..].to_vec();
+        rest.sort_unstable();
+        let imitated = (0..self.data.leaders.len())
+            .map(|i| LeaderId(i as u8))
+            .filter(|l| self.data.leaders[l.ix()].side == other)
+            .min_by_key(|&l| (!self.brigade_leader(l), l));
+        if let Some(leader) = imitated {
+            for c in rest.chunk_by(|a, b| a == b) {
+                t.dummies.push(crate::state::Dummy {
+                    leader,
+                    cell: c[0],
+                    counters: c.len().min(usize::from(u8::MAX)) as u8,
+                    moved: false,
+                });
             }
         }
         t

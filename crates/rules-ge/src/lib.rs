@@ -97,8 +97,9 @@
 //! In [`intelligence`] the optional Limited Intelligence (G23.1: stacks out of every enemy's
 //! sight or 20 hexes from all of them obscured, shown to the enemy only as
 //! [`observe::ObscuredStack`]s, the events about them secret to their owner, revealed the
-//! moment they are seen, and the AI's determinization of them; not yet its Dummy Brigades,
-//! G23.2, and no map marks an Observation Point, G23.3).
+//! moment they are seen, and the AI's determinization of them) and in [`dummies`] its Dummy
+//! Brigades (G23.2: made for Obscured Brigades, Dummy Stacks the enemy sees as obscured stacks,
+//! moved as infantry in Column, removed when seen); no map marks an Observation Point (G23.3).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is
@@ -129,6 +130,7 @@ pub mod data;
 pub mod detached;
 pub mod disorder;
 pub mod drill;
+pub mod dummies;
 pub mod event;
 pub mod fatigue;
 pub mod fire;

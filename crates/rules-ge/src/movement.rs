@@ -808,6 +808,8 @@ impl GloryEmpire {
             self.gtf_move_actions(s, side, out);
             // G19.2, G19.3 Trains and Caissons.
             self.train_actions(s, side, out);
+            // G23.2 Dummy Brigades (Limited Intelligence).
+            self.dummy_actions(s, side, out);
             // G19.5.1 Creating or dissolving a Bombardment Zone.
             self.bz_actions(s, out);
             // G17.3.1 An evolution begun in an earlier turn is completed in this phase.
@@ -918,6 +920,7 @@ impl GloryEmpire {
             | Action::TrainOff(_)
             | Action::CaissonCreate(_)
             | Action::CaissonMove { .. } => self.do_train(s, a, ev),
+            Action::DummyBrigade(_) | Action::DummyMove { .. } => self.do_dummy(s, a, ev),
             Action::Select(u) => {
                 let Some(c) = s.troop(u).cell else { return };
                 let units: Vec<UnitId> = s
@@ -1702,5 +1705,6 @@ impl GloryEmpire {
             }
         }
         self.reset_train_moves(s, side);
+        self.reset_dummy_moves(s, side);
     }
 }

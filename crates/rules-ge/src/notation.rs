@@ -193,6 +193,8 @@ impl GloryEmpire {
                 format!("train {} {}", self.tid(train), self.hex(to))
             }
             Action::TrainOff(train) => format!("train {} off", self.tid(train)),
+            Action::DummyBrigade(l) => format!("dummies {}", self.lid(l)),
+            Action::DummyMove { dummy, to } => format!("dummy {dummy} {}", self.hex(to)),
             Action::CaissonCreate(u) => format!("caisson {}", self.uid(u)),
             Action::CaissonMove { battery, to } => {
                 format!("caisson {} {}", self.uid(battery), self.hex(to))
@@ -492,6 +494,19 @@ impl GloryEmpire {
                         },
                     ),
                 }
+            }
+            Some("dummies") => done(2, Action::DummyBrigade(self.leader_of(arg(1)?)?)),
+            Some("dummy") => {
+                let dummy: u8 = arg(1)?
+                    .parse()
+                    .map_err(|_| format!("`{}` is not a Dummy Stack's number", w[1]))?;
+                done(
+                    3,
+                    Action::DummyMove {
+                        dummy,
+                        to: self.cell_of(arg(2)?)?,
+                    },
+                )
             }
             Some("caisson") => {
                 let battery = self.unit_of(arg(1)?)?;
@@ -886,6 +901,13 @@ impl GloryEmpire {
             }
             Action::TrainOff(train) => {
                 format!("{} leaves the map (G19.2)", self.tname(train))
+            }
+            Action::DummyBrigade(l) => format!(
+                "a Dummy Brigade imitates the obscured brigade of {} (G23.2)",
+                self.lname(l)
+            ),
+            Action::DummyMove { dummy, to } => {
+                format!("Dummy Stack {dummy} moves to {} (G23.2.1)", self.hex(to))
             }
             Action::CaissonCreate(u) => format!(
                 "{} sends an empty Caisson to its Train for ammunition (G19.3.1)",
@@ -1566,6 +1588,25 @@ impl GloryEmpire {
                     format!("{} leaves the map (G19.2)", self.tname(*train))
                 }
             }
+            Event::DummyPlaced {
+                leader,
+                at,
+                counters,
+            } => format!(
+                "a Dummy Stack of {counters} counters imitating {}'s brigade is placed in {} (G23.2.1)",
+                self.lname(*leader),
+                self.hex(*at)
+            ),
+            Event::DummyMoved { from, to } => format!(
+                "a Dummy Stack moves from {} to {} (G23.2.1)",
+                self.hex(*from),
+                self.hex(*to)
+            ),
+            Event::DummyRevealed { side, at } => format!(
+                "the obscured stack of the {} in {} is revealed as a Dummy Stack and removed (G23.2.2)",
+                self.side_text(*side),
+                self.hex(*at)
+            ),
             Event::CaissonCreated { battery, at } => format!(
                 "{} creates an empty Caisson in {} (G19.3.1)",
                 self.uname(*battery),

@@ -116,6 +116,23 @@ pub struct ObscuredStack {
     pub counters: u8,
 }
 
+/// G23.2.1 One of the viewer's own Dummy Stacks, as its owner (and the referee) sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenDummy {
+    /// Its number among its side's Dummy Stacks, as the `dummy N HEX` move names it.
+    pub index: u8,
+    /// Hex label.
+    pub hex: String,
+    /// The owning side's id.
+    pub side: String,
+    /// The counters it shows the enemy.
+    pub counters: u8,
+    /// The data id of the brigade leader it imitates.
+    pub leader: String,
+    /// It has moved (or was made) this Movement Phase.
+    pub moved: bool,
+}
+
 /// The whole position, for one viewer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Observation {
@@ -143,6 +160,10 @@ pub struct Observation {
     /// their units and leaders are not in `units` and `leaders`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub obscured: Vec<ObscuredStack>,
+    /// G23.2 The Dummy Stacks of the sides whose secrets this viewer may see (its own; both for
+    /// the referee). To everyone else a Dummy Stack is only counters in `obscured`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dummies: Vec<SeenDummy>,
     /// Orders left to place, side A first.
     pub orders: [u8; 2],
     /// Fortified Posts.
@@ -305,24 +326,57 @@ impl GloryEmpire {
             .collect();
         let mut obscured: Vec<ObscuredStack> = Vec::new();
         for side in [Side::A, Side::B] {
-            for &c in &hidden[side.index()] {
-                let units = s
-                    .troops
+            // G23.2.1 The enemy's Dummy Stacks are Obscured Markers like the rest: counted with
+            // the real pieces of their hex, or a marker of their own.
+            // RULING: a dummy's counters add to its hex's (ge-rulings 189).
+            let mut cells: Vec<crate::data::Cell> = hidden[side.index()].clone();
+            if !viewer.sees_private_of(side) {
+                cells.extend(
+                    s.dummies
+                        .iter()
+                        .filter(|d| self.dummy_side(d) == side)
+                        .map(|d| d.cell),
+                );
+            }
+            cells.sort_unstable();
+            cells.dedup();
+            for c in cells {
+                let real = if hidden[side.index()].binary_search(&c).is_ok() {
+                    self.real_counters(s, side, c)
+                } else {
+                    0
+                };
+                let fake: usize = s
+                    .dummies
                     .iter()
-                    .filter(|t| t.cell == Some(c) && t.gone.is_none())
-                    .count();
-                let leaders = s
-                    .leaders
-                    .iter()
-                    .filter(|l| l.cell == Some(c) && l.status == LeaderStatus::OnMap)
-                    .count();
+                    .filter(|d| d.cell == c && self.dummy_side(d) == side)
+                    .map(|d| usize::from(d.counters))
+                    .sum();
                 obscured.push(ObscuredStack {
                     hex: b.label(c),
                     side: self.data.sides[side].0.clone(),
-                    counters: (units + leaders).min(usize::from(u8::MAX)) as u8,
+                    counters: (real + fake).min(usize::from(u8::MAX)) as u8,
                 });
             }
         }
+        let dummies: Vec<SeenDummy> = s
+            .dummies
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| viewer.sees_private_of(self.dummy_side(d)))
+            .map(|(k, d)| SeenDummy {
+                // Its number among its side's own.
+                index: s.dummies[..k]
+                    .iter()
+                    .filter(|x| self.dummy_side(x) == self.dummy_side(d))
+                    .count() as u8,
+                hex: b.label(d.cell),
+                side: self.data.sides[self.dummy_side(d)].0.clone(),
+                counters: d.counters,
+                leader: self.data.leaders[d.leader.ix()].id.clone(),
+                moved: d.moved,
+            })
+            .collect();
         // Whether the game's words or the moving stack would name a hidden piece.
         let names_hidden = |text: &str| {
             s.troops.iter().enumerate().any(|(i, t)| {
@@ -392,6 +446,7 @@ impl GloryEmpire {
             units,
             leaders,
             obscured,
+            dummies,
             orders: [s.sides[Side::A].orders, s.sides[Side::B].orders],
             fortified: self
                 .data

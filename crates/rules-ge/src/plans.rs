@@ -387,6 +387,8 @@ impl Plans for GloryEmpire {
         }
         let side = self.mover_side(s);
         let mut ev = Vec::new();
+        // G23.2.1 The few moves offered for each Dummy Stack, worked out once each.
+        let mut dummy_picks: Vec<(u8, Vec<crate::data::Cell>)> = Vec::new();
         for &a in &legal {
             match a {
                 Action::Select(_) => {
@@ -474,6 +476,28 @@ impl Plans for GloryEmpire {
                         || self
                             .train_at(s, to)
                             .is_some_and(|i| self.data.trains[i].side == side)
+                    {
+                        out.push(vec![a]);
+                    }
+                }
+                Action::DummyMove { dummy, to } => {
+                    if !dummy_picks.iter().any(|x| x.0 == dummy) {
+                        let reach: Vec<crate::data::Cell> = legal
+                            .iter()
+                            .filter_map(|x| match *x {
+                                Action::DummyMove { dummy: k, to } if k == dummy => Some(to),
+                                _ => None,
+                            })
+                            .collect();
+                        let picks = self
+                            .dummy_index(s, side, dummy)
+                            .map(|k| self.dummy_plan_moves(s, k, &reach))
+                            .unwrap_or_default();
+                        dummy_picks.push((dummy, picks));
+                    }
+                    if dummy_picks
+                        .iter()
+                        .any(|x| x.0 == dummy && x.1.contains(&to))
                     {
                         out.push(vec![a]);
                     }

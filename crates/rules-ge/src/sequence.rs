@@ -134,6 +134,7 @@ impl GloryEmpire {
                 })
                 .collect(),
             caissons: Vec::new(),
+            dummies: Vec::new(),
             blaze: crate::state::Blaze::default(),
             bombard: crate::bombard::Bombardment::default(),
             queue: Vec::new(),

@@ -1185,6 +1185,21 @@ pub struct Caisson {
     pub moved: bool,
 }
 
+/// G23.2.1 A Dummy Stack: markers its owner moves about to look like a real obscured stack
+/// (Limited Intelligence). Only its owner (and the referee) know it for what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Dummy {
+    /// The brigade leader whose Obscured Brigade its Dummy Brigade imitates (his side owns it).
+    pub leader: LeaderId,
+    /// Where it is.
+    pub cell: Cell,
+    /// The counters it shows under its Obscured Marker.
+    pub counters: u8,
+    /// It has moved this Movement Phase, or was made in it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub moved: bool,
+}
+
 /// The whole changing state of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct State {
@@ -1229,6 +1244,9 @@ pub struct State {
     /// G19.3 The Caissons on the map (Brigade Game, optional), in the order they were made.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub caissons: Vec<Caisson>,
+    /// G23.2 The Dummy Stacks on the map (Limited Intelligence), in the order they were made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dummies: Vec<Dummy>,
     /// G19.5 Bombardment Zones (Brigade Game).
     #[serde(default, skip_serializing_if = "crate::bombard::Bombardment::is_idle")]
     pub bombard: crate::bombard::Bombardment,

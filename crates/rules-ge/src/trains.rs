@@ -166,7 +166,12 @@ impl GloryEmpire {
     }
 
     /// The hexes reachable from `from` within `ma` MP at `cost` per step (not `from`).
-    fn reach_by(&self, from: Cell, ma: u8, cost: impl Fn(Cell, Cell) -> Option<u8>) -> Vec<Cell> {
+    pub(crate) fn reach_by(
+        &self,
+        from: Cell,
+        ma: u8,
+        cost: impl Fn(Cell, Cell) -> Option<u8>,
+    ) -> Vec<Cell> {
         let b = &self.data.board;
         let mut best = vec![u8::MAX; b.len()];
         best[from.ix()] = 0;

@@ -341,6 +341,19 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     h.from = g.caisson_of(s, battery).map(|k| b.label(s.caissons[k].cell));
                     h.hex = Some(b.label(to));
                 }
+                // G23.2 Dummy Brigades: the owner's own markers (`dummy:N`, its number among
+                // its side's Dummy Stacks, as the observation's `dummies` give it).
+                Action::DummyBrigade(leader) => {
+                    h.unit = Some(lid(g, leader));
+                    h.hex = leader_at(leader);
+                }
+                Action::DummyMove { dummy, to } => {
+                    h.unit = Some(format!("dummy:{dummy}"));
+                    h.from = g
+                        .dummy_index(s, g.mover_side(s), dummy)
+                        .map(|k| b.label(s.dummies[k].cell));
+                    h.hex = Some(b.label(to));
+                }
                 Action::Attach { unit, leader } | Action::Detach { unit, leader } => {
                     h.unit = Some(uid(g, unit));
                     h.hex = at(unit);
