@@ -149,6 +149,11 @@ function pieces(obs) {
     // The enemy's Caissons come without their battery (G19.3.1: noted on its side's sheet).
     wagonsAt.get(c.hex).push({ key: `c-${k}`, unit: c.battery ? `caisson:${c.battery}` : null, wagon: 'caisson', side: c.side, info: c });
   });
+  // G23.2 Our own Dummy Stacks (their owner alone is told of them).
+  for (const d of obs.dummies || []) {
+    if (!wagonsAt.has(d.hex)) wagonsAt.set(d.hex, []);
+    wagonsAt.get(d.hex).push({ key: `d-${d.index}`, unit: `dummy:${d.index}`, dummy: true, side: d.side, info: d });
+  }
   // G23.1 Obscured stacks (Limited Intelligence): only a marker and the height of the stack.
   const hiddenAt = new Map();
   for (const o of obs.obscured || []) hiddenAt.set(o.hex, o);
@@ -211,6 +216,22 @@ function drawObscured(p, ctx) {
   return g;
 }
 
+// G23.2 One of our Dummy Stacks: an Obscured Marker with a D, in the hex's corner.
+function drawDummy(p, ctx) {
+  const lk = look({}, sideLetter(p.side, ctx));
+  const g = el('g', { class: 'counter ge-dummy', transform: `translate(${-20 + p.index * 5},${18 - p.index * 3})` });
+  if (ctx.selected && ctx.selected === p.unit) el('rect', { x: -13, y: -11, width: 26, height: 22, rx: 4, class: 'glow-selected' }, g);
+  el('rect', { x: -10, y: -8, width: 20, height: 16, rx: 2, fill: lk.bg, stroke: lk.edge, 'stroke-width': 1, 'stroke-dasharray': '2 1.5' }, g);
+  el('text', { x: 0, y: 4, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 800, fill: lk.ink, 'font-family': 'var(--sans)', text: 'D' }, g);
+  el('title', { text: dummyWords(p) }, g);
+  return g;
+}
+
+function dummyWords(p) {
+  const n = p.info.counters || 1;
+  return `our Dummy Stack ${p.info.index} of ${unitName(p.info.leader)}'s Dummy Brigade: the enemy sees an obscured stack of ${n} counter${n === 1 ? '' : 's'} (G23.2)${p.info.moved ? ', moved this phase' : ''}`;
+}
+
 function obscuredWords(p, ctx) {
   const n = p.info.counters || 1;
   return `an obscured ${ctx.sideName(sideLetter(p.side, ctx))} stack of ${n} counter${n === 1 ? '' : 's'}: what it is stays hidden while it is out of sight of every enemy unit or 20 hexes from them (G23.1)`;
@@ -250,6 +271,7 @@ function drawLeader(p, ctx) {
 function drawPiece(p, ctx) {
   know(ctx.board);
   if (p.obscured) return drawObscured(p, ctx);
+  if (p.dummy) return drawDummy(p, ctx);
   if (p.wagon) return drawWagon(p, ctx);
   if (p.leader) return drawLeader(p, ctx);
   const def = unitDefs.get(p.unit) || {};
@@ -497,6 +519,7 @@ const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 function pieceInfo(p, ctx) {
   know(ctx.board);
   if (p.obscured) return `<b>Obscured stack</b><br>${esc(obscuredWords(p, ctx))}<br>in ${esc(p.hex)}`;
+  if (p.dummy) return `<b>Dummy Stack ${p.info.index}</b><br>${esc(dummyWords(p))}<br>moves as infantry in Column; removed the moment the enemy sees its hex<br>in ${esc(p.hex)}`;
   if (p.wagon) return `<b>${esc(p.wagon === 'train' ? p.info.name : (p.info.battery ? `Caisson of ${unitName(p.info.battery)}` : 'Caisson'))}</b><br>${esc(ctx.sideName(p.side))} ${p.wagon === 'train' ? 'Train: moves in Road Column along roads and trails; lost if the enemy comes next to it (G19.2)' : `Caisson, ${p.info.full ? 'full' : 'empty'} (G19.3)`}<br>in ${esc(p.hex)}${p.info.moved ? ', moved this phase' : ''}`;
   if (p.leader) {
     const d = leaderDefs.get(p.unit) || {};
@@ -839,7 +862,7 @@ const play = {
   unmoved: (hints) => [...new Set(hints.filter((x) => x.verb === 'select' && x.unit).map((x) => x.unit))],
   move: ['select', 'step', 'face'],
   preview: PREVIEW,
-  aimed: { step: 'reach', fire: 'target', assault: 'target', charge: 'target', roll: 'target', 'react-move': 'reach', 'wave-charge': 'target', train: 'reach', caisson: 'reach' },
+  aimed: { step: 'reach', fire: 'target', assault: 'target', charge: 'target', roll: 'target', 'react-move': 'reach', 'wave-charge': 'target', train: 'reach', caisson: 'reach', dummy: 'reach' },
   onHex: {
     'react-fire': 'option-red', 'react-square': 'option-blue', 'react-charge': 'option-red', defend: 'option-red',
     resolve: 'option-red', to: 'option-purple', advance: 'option-green', regroup: 'option-green', place: 'option-blue',
@@ -862,6 +885,7 @@ const play = {
     'react-change': (x) => cap(x.description),
     wave: (x) => cap(x.description),
     bz: (x) => cap(x.description),
+    dummies: (x) => cap(x.description),
     'dissolve-bz': (x) => cap(x.description),
   },
   primary: 'pass',

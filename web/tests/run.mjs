@@ -1626,6 +1626,39 @@ await (geLiId ? test : (n) => skip(n, 'no built-in Limited Intelligence scenario
   await page.close();
 });
 
+await (geLiId ? test : (n) => skip(n, 'no built-in Limited Intelligence scenario'))('Glory and Empire, Limited Intelligence: an obscured brigade makes a Dummy Brigade from a button, and its owner sees the dummies on the map', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.waitForSelector(`#scenario option[value="${geLiId}"]`, { state: 'attached' });
+  await page.selectOption('#scenario', geLiId);
+  await page.selectOption('#seat-A', 'human');
+  await page.selectOption('#seat-B', 'random');
+  await page.fill('#seed', '3');
+  await page.click('#create');
+  await page.waitForSelector('a[data-play="A"]');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  let found = null;
+  for (let i = 0; i < 200 && !found; i++) {
+    await myTurn(page);
+    found = await page.evaluate(() => window.coupdoeil.hints.find((x) => x.verb === 'dummies')?.notation || null);
+    if (!found) await decideGe(page);
+  }
+  assert.ok(found, 'an obscured British brigade may make a Dummy Brigade (G23.2)');
+  const button = page.locator(`#prompt [data-action="${found}"]`);
+  assert.match(await button.textContent(), /\(G23\.2/);
+  const v = (await state(page)).state;
+  await button.click();
+  await waitVersionAbove(page, v);
+  const dummies = await page.evaluate(() => window.coupdoeil.st.observation.dummies || []);
+  assert.ok(dummies.length >= 1, 'the owner is told of its Dummy Stacks');
+  const drawn = await page.evaluate(() => [...document.querySelectorAll('#map .ge-dummy')].map((g) => g.querySelector(':scope > title')?.textContent));
+  assert.equal(drawn.length, dummies.length, JSON.stringify(drawn));
+  assert.ok(drawn.every((t) => /^our Dummy Stack \d+ of .*: the enemy sees an obscured stack of \d+ counters? \(G23\.2\)/.test(t)), JSON.stringify(drawn));
+  await shot(page, 'ge-li-dummies', dummies[0].hex);
+  await page.close();
+});
+
 // ---------- Glory and Empire, hot-seat along the scripted battle ----------
 
 let geHot = null; // { page, script, i }

@@ -176,6 +176,7 @@ pub use state::State;
 /// Game's Grand Tactical Formations (G17), artillery rounds (G19), Wave Charge (G20) and
 /// reaction changes (G21), and a Charge Movement's events count hexes, not MP. Version 4: the
 /// GTF's movement and MP after an evolution (G17.2.3, G17.3.1), fires' effects (16.3),
-/// Bombardment Zones (G19.5), Trains and Caissons (G19.2, G19.3), Limited Intelligence (G23),
-/// and a Reaction Charge Movement answered by Reaction Fire alone (B14.4.5).
+/// Bombardment Zones (G19.5), Trains and Caissons (G19.2, G19.3), Limited Intelligence with its
+/// Dummy Brigades (G23), and a Reaction Charge Movement answered by Reaction Fire alone
+/// (B14.4.5).
 pub const RULES_VERSION: u32 = 4;

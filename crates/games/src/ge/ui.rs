@@ -769,6 +769,17 @@ pub(super) fn observe_ui(g: &GloryEmpire, s: &State, viewer: Viewer) -> Value {
             t["side"] = json!(side_letter(d.trains[i].side));
         }
     }
+    // G23.2 The owner's Dummy Stacks likewise.
+    if let Some(dummies) = v.get_mut("dummies").and_then(Value::as_array_mut) {
+        for x in dummies.iter_mut() {
+            let side = x["side"]
+                .as_str()
+                .and_then(|id| Side::ALL.into_iter().find(|&sd| d.sides[sd].0 == id));
+            if let Some(sd) = side {
+                x["side"] = json!(side_letter(sd));
+            }
+        }
+    }
     if let Some(caissons) = v.get_mut("caissons").and_then(Value::as_array_mut) {
         for (k, c) in caissons.iter_mut().enumerate() {
             if let Some(x) = s.caissons.get(k) {
