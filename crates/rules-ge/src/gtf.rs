@@ -20,6 +20,7 @@ use crate::GloryEmpire;
 use crate::action::Action;
 use crate::data::{Arm, Cell, Formation, LeaderId, Size, UnitId};
 use crate::event::Event;
+use crate::movement::StepOption;
 use crate::state::{LeaderStatus, State};
 use coupdoeil_engine::Side;
 use coupdoeil_hex::Facing;
@@ -1226,15 +1227,28 @@ impl GloryEmpire {
         let Some(m) = s.moving.as_ref() else {
             return false;
         };
-        let places: Vec<Cell> = m
-            .units
+        let places = self.places_kept(s);
+        !places.is_empty() && !places.contains(&m.at) && self.place_in_reach(s, &places)
+    }
+
+    /// G17.2.3 The places the moving group's following units keep (empty outside the Brigade
+    /// Game, for a leader, or when none follows a DU).
+    fn places_kept(&self, s: &State) -> Vec<Cell> {
+        let Some(m) = s.moving.as_ref() else {
+            return Vec::new();
+        };
+        if !self.brigade() || m.leader.is_some() {
+            return Vec::new();
+        }
+        m.units
             .iter()
             .filter_map(|&u| s.troop(u).gtf_place)
-            .filter(|&c| c != m.at)
-            .collect();
-        if places.is_empty() || !self.brigade() {
-            return false;
-        }
+            .collect()
+    }
+
+    /// G17.2.3 Whether the move can still end in one of `places` within its MA (ge-rulings
+    /// 133).
+    fn place_in_reach(&self, s: &State, places: &[Cell]) -> bool {
         // Within its MA: a Force March to keep up is the player's choice (G17.2.3).
         let mut t = s.clone();
         if let Some(m) = t.moving.as_mut() {
@@ -1243,6 +1257,113 @@ impl GloryEmpire {
         self.move_ends(&t)
             .into_iter()
             .any(|(c, _, _)| places.contains(&c))
+    }
+
+    /// G17.2.3 Whether the moving group of `s` stands in its place or can still reach it
+    /// within its MA (ge-rulings 133, 135).
+    fn place_kept(&self, s: &State, places: &[Cell]) -> bool {
+        s.moving
+            .as_ref()
+            .is_some_and(|m| places.contains(&m.at) || self.place_in_reach(s, places))
+    }
+
+    /// G17.2.3 While a following unit stands in its place or can still reach it, its stack's
+    /// steps are those after which that is still so (RULING, ge-rulings 135): a step onto the
+    /// place is always kept; any other must leave the place within reach by a quiet path, so a
+    /// step the enemy may interrupt (next to an enemy unit) is kept only onto the place, and a
+    /// unit in its place leaves it only to come back. Without this a move could wander while
+    /// "must end there" held and end off the place once its MP ran out, breaking the formation
+    /// the text says it keeps.
+    pub(crate) fn keep_place_steps(&self, s: &State, steps: &mut Vec<StepOption>) {
+        let places = self.places_kept(s);
+        if places.is_empty() || steps.is_empty() || !self.place_kept(s, &places) {
+            return;
+        }
+        let Some(m) = s.moving.as_ref() else { return };
+        let side = self.data.troops[m.units[0].ix()].side;
+        // RULING: every step keeps the place within reach (ge-rulings 135).
+        steps.retain(|o| {
+            if places.contains(&o.to) {
+                return true;
+            }
+            if o.stops || self.loud(s, side, m.at, o.to) {
+                return false;
+            }
+            let mut t = s.clone();
+            if let Some(mm) = t.moving.as_mut() {
+                mm.at = o.to;
+                mm.spent = mm.spent.saturating_add(o.cost);
+                mm.hexes = mm.hexes.saturating_add(1);
+                mm.acted = true;
+                mm.faced = false;
+            }
+            for &u in &m.units {
+                t.troop_mut(u).cell = Some(o.to);
+            }
+            self.auto_road_column(&mut t, &m.units);
+            if let Some(mm) = t.moving.as_mut() {
+                mm.skirmished = false;
+            }
+            self.place_in_reach(&t, &places)
+        });
+    }
+
+    /// G17.2.3 The moving group's other choices that spend MP or change its movement (a
+    /// formation change, a column or square drill, a new top unit, going Prone or standing up,
+    /// a reorder, refusing a flank, deploying or recalling skirmishers)
+    /// while a following unit stands in its place or can still reach it: each only when that
+    /// is still so after it and no check stands in its way (RULING, ge-rulings 135).
+    pub(crate) fn keep_place_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let spends = |a: &Action| {
+            matches!(
+                a,
+                Action::Form(_)
+                    | Action::FormColumn(_)
+                    | Action::ClosedSquare
+                    | Action::QuarterWheel { .. }
+                    | Action::Top(_)
+                    | Action::Prone
+                    | Action::StandUp
+                    | Action::Reorder
+                    | Action::RefuseFlank { .. }
+                    | Action::Skirmish(_)
+            )
+        };
+        if !out.iter().any(spends) {
+            return;
+        }
+        let places = self.places_kept(s);
+        if places.is_empty() || !self.place_kept(s, &places) {
+            return;
+        }
+        // RULING: nothing the stack does on the way puts its place out of reach (ge-rulings 135).
+        let here = s.moving.as_ref().map(|m| m.at);
+        out.retain(|a| {
+            if !spends(a) {
+                return true;
+            }
+            // G18.6.3 A Prone stack moves no more: it lies down only in its place.
+            if *a == Action::Prone {
+                return here.is_some_and(|c| places.contains(&c));
+            }
+            let mut t = s.clone();
+            self.do_movement(&mut t, *a, &mut Vec::new());
+            t.pending.is_empty() && self.place_kept(&t, &places)
+        });
+    }
+
+    /// G17.2.3 The turns of the moving group that keep its place (RULING, ge-rulings 135; see
+    /// [`GloryEmpire::keep_place_steps`]).
+    pub(crate) fn keep_place_faces(&self, s: &State, faces: &mut Vec<Facing>) {
+        let places = self.places_kept(s);
+        if places.is_empty() || faces.is_empty() || !self.place_kept(s, &places) {
+            return;
+        }
+        faces.retain(|&f| {
+            let mut t = s.clone();
+            self.apply_face(&mut t, f, &mut Vec::new());
+            self.place_kept(&t, &places)
+        });
     }
 
     /// G17.2.3, G17.3 These units' move is over (ended, or a unit dropped off after moving):

@@ -178,5 +178,6 @@ pub use state::State;
 /// GTF's movement and MP after an evolution (G17.2.3, G17.3.1), fires' effects (16.3),
 /// Bombardment Zones (G19.5), Trains and Caissons (G19.2, G19.3), Limited Intelligence with its
 /// Dummy Brigades (G23), and a Reaction Charge Movement answered by Reaction Fire alone
-/// (B14.4.5).
-pub const RULES_VERSION: u32 = 4;
+/// (B14.4.5). Version 5: a unit following its GTF's Directing Unit steps and turns only so as
+/// to keep its place within reach (G17.2.3, ge-rulings 135).
+pub const RULES_VERSION: u32 = 5;

@@ -173,7 +173,10 @@ impl GloryEmpire {
         }
         // The steps look at the group's hex and its neighbours only.
         let occ = self.occ_near(s, &m.units, m.at, 1);
-        self.steps_core(s, &occ, &m.units, m)
+        let mut steps = self.steps_core(s, &occ, &m.units, m);
+        // G17.2.3 A unit following its DU keeps its place within reach (ge-rulings 135).
+        self.keep_place_steps(s, &mut steps);
+        steps
     }
 
     /// [`GloryEmpire::step_options`] from the whole map's index, for tests that the nearby
@@ -518,14 +521,17 @@ impl GloryEmpire {
             .and_then(|&u| s.troop(u).column);
         // G18.1 In the Brigade Game a turn may cost MP, which the group must have left.
         let limit = self.move_limit(s, &m.units, m);
-        Facing::ALL
+        let mut faces: Vec<Facing> = Facing::ALL
             .into_iter()
             .filter(|&x| x != cur && facing_ok(f, x))
             .filter(|&x| {
                 let cost = self.face_cost(f, lead_column, cur, x);
                 cost == 0 || m.spent.saturating_add(cost) <= limit
             })
-            .collect()
+            .collect();
+        // G17.2.3 A unit following its DU keeps its place within reach (ge-rulings 135).
+        self.keep_place_faces(s, &mut faces);
+        faces
     }
 
     /// Whether the moving group may end its move where it is: 6.1 stacking, 6.1.1 the
@@ -887,9 +893,15 @@ impl GloryEmpire {
             }
             self.drill_actions(s, out);
         }
+        // G17.2.3 A unit following its DU keeps its place within reach (ge-rulings 135).
+        if m.leader.is_none() {
+            self.keep_place_actions(s, out);
+        }
         // RULING: a group that cannot move on may end where it is (adopting the formation of
-        // the units there, see end_move).
-        let stuck = !out.iter().any(|a| matches!(a, Action::Step(_)));
+        // the units there, see end_move). A group whose steps are barred to keep its GTF place
+        // (ge-rulings 135) but that may turn towards it goes on by the turn first.
+        let stuck = !out.iter().any(|a| matches!(a, Action::Step(_)))
+            && (!out.iter().any(|a| matches!(a, Action::Face(_))) || !self.must_go_on_to_place(s));
         if self.may_end_here(s) || stuck {
             out.push(Action::EndMove);
         }

@@ -37,7 +37,13 @@ impl GloryEmpire {
     /// Whether a step between these hexes can be interrupted: an enemy combat unit next to
     /// either (reactions, 14; the EZOC check, 10.1; Road Columns breaking, 7.5.3), or enemy
     /// leaders in the hex entered (5.2.2).
-    fn loud(&self, s: &State, side: coupdoeil_engine::Side, from: Cell, to: Cell) -> bool {
+    pub(crate) fn loud(
+        &self,
+        s: &State,
+        side: coupdoeil_engine::Side,
+        from: Cell,
+        to: Cell,
+    ) -> bool {
         let b = &self.data.board;
         !self.own_leaders_at(s, side.other(), to).is_empty()
             || [from, to].iter().any(|&c| {
@@ -107,6 +113,11 @@ impl GloryEmpire {
                     let t = scratch.troop_mut(u);
                     t.cell = Some(n.cell);
                     t.facing = f;
+                    t.formation = formation;
+                }
+                // 7.5.2 Limbered artillery on a road is in Road Column, off it limbered.
+                if arm == Arm::Artillery && n.parent != usize::MAX {
+                    self.auto_road_column(&mut scratch, &units);
                 }
                 let mv = Moving {
                     units: units.clone(),
@@ -353,6 +364,23 @@ impl GloryEmpire {
             }
             out.push(plan);
         }
+    }
+
+    /// G17.2.3 The whole GTF's move, offered to a person as one choice (each plan is ordinary
+    /// actions, beginning with `select`): when `select` picks the stack of a Directing Unit that
+    /// may open a segment, one plan per distance (one or two hexes straight ahead) that the DU
+    /// can go, its leader with it and each other stack to its place as far as nothing
+    /// interrupts. Empty otherwise.
+    #[must_use]
+    pub fn gtf_move_plans(
+        &self,
+        s: &State,
+        side: coupdoeil_engine::Side,
+        select: Action,
+    ) -> Vec<Vec<Action>> {
+        let mut out = Vec::new();
+        self.gtf_plans(s, side, select, &mut out);
+        out
     }
 
     /// How `side`'s evaluation looks with the stack moved to `to` facing `f`.

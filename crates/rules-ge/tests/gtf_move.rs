@@ -302,6 +302,137 @@ fn g17_2_3_followers_keep_their_place_relative_to_the_du() {
     }
 }
 
+/// G17.2.3 (ge-rulings 135) While a following unit can still reach its place, its steps are
+/// only those after which it still can: with one MP left only the step onto the place is
+/// legal, and a step next to an enemy unit (which the enemy may interrupt) only onto the
+/// place. With MP to spare it may go round.
+#[test]
+fn g17_2_3_a_follower_steps_only_where_its_place_stays_in_reach() {
+    let setup = |f: &mut Fx| {
+        f.play("select 2-43");
+        let ahead = next(f, "0205", EdgeDir::N);
+        f.play(&format!("step {ahead}"));
+        f.play("end");
+        f.settle();
+        f.play("select 2-52");
+        f.play("step 0205");
+        f.play("end");
+        f.settle();
+        f.play("select 2-97");
+        assert_eq!(f.s.troop(f.unit("2-97")).gtf_place, Some(f.hex("0206")));
+    };
+    let aside = {
+        let f = column_of_three();
+        next(&f, "0207", EdgeDir::NE)
+    };
+    // MP to spare: a step aside still leaves the place within reach.
+    let mut f = column_of_three();
+    setup(&mut f);
+    assert!(f.can(&format!("step {aside}")), "{:?}", f.legal_text());
+    assert!(f.can("step 0206"));
+    // One MP left: only the step onto the place.
+    let mut f = column_of_three();
+    setup(&mut f);
+    let units = f.s.moving.as_ref().unwrap().units.clone();
+    let ma = f.game.group_ma(&f.s, &units);
+    f.s.moving.as_mut().unwrap().spent = ma - 1;
+    let steps: Vec<String> = f
+        .legal_text()
+        .into_iter()
+        .filter(|a| a.starts_with("step "))
+        .collect();
+    assert_eq!(steps, vec!["step 0206".to_string()]);
+    assert!(!f.can("end"), "must go on");
+    f.play("step 0206");
+    f.play("end");
+    f.settle();
+    assert!(!out_of_place(&f));
+    // An enemy unit next to the hex aside: stepping there could be interrupted, so it is
+    // barred, though MP would allow going round.
+    let mut f = column_of_three();
+    let beyond = next(&f, &aside, EdgeDir::NE);
+    setup(&mut f);
+    f.put("gren-1-1", &beyond, Formation::Column, "SW");
+    assert!(!f.can(&format!("step {aside}")), "{:?}", f.legal_text());
+    assert!(f.can("step 0206"));
+}
+
+/// G17.2.3 (ge-rulings 135) Whatever else the following stack does on the way keeps its place
+/// within reach: a formation change that would spend the MP it needs is not offered, it goes
+/// Prone only in its place, and once there it steps off only if it can come back.
+#[test]
+fn g17_2_3_a_follower_does_nothing_that_puts_its_place_out_of_reach() {
+    let ready = |spent_left: Option<u8>| {
+        let mut f = column_of_three();
+        f.play("select 2-43");
+        let ahead = next(&f, "0205", EdgeDir::N);
+        f.play(&format!("step {ahead}"));
+        f.play("end");
+        f.settle();
+        f.play("select 2-52");
+        f.play("step 0205");
+        f.play("end");
+        f.settle();
+        f.play("select 2-97");
+        if let Some(left) = spent_left {
+            let units = f.s.moving.as_ref().unwrap().units.clone();
+            let ma = f.game.group_ma(&f.s, &units);
+            f.s.moving.as_mut().unwrap().spent = ma - left;
+        }
+        f
+    };
+    // MP to spare: Prone is not offered off the place.
+    let f = ready(None);
+    assert!(!f.can("prone"), "{:?}", f.legal_text());
+    // One MP left, the place a step away: only the formation changes after which the step
+    // can still be made (a Road Column's own MA may allow it); a Line's costs too much.
+    let full: Vec<String> = ready(None)
+        .legal_text()
+        .into_iter()
+        .filter(|a| a.starts_with("form "))
+        .collect();
+    let f = ready(Some(1));
+    let offered: Vec<String> = f
+        .legal_text()
+        .into_iter()
+        .filter(|a| a.starts_with("form "))
+        .collect();
+    assert!(full.contains(&"form line".to_string()), "{full:?}");
+    assert!(!offered.contains(&"form line".to_string()), "{offered:?}");
+    for a in &offered {
+        let mut g = ready(Some(1));
+        g.play(a);
+        g.settle();
+        assert!(g.can("step 0206"), "after {a}: {:?}", g.legal_text());
+    }
+    // In its place with one MP left, it steps off only where it can still come back, fewer
+    // steps than with three MP left; and Prone is now allowed.
+    let in_place = |left: u8| {
+        let mut f = ready(Some(left + 1));
+        f.play("step 0206");
+        f
+    };
+    let steps_of = |f: &Fx| -> Vec<String> {
+        f.legal_text()
+            .into_iter()
+            .filter(|a| a.starts_with("step "))
+            .collect()
+    };
+    let f = in_place(1);
+    let few = steps_of(&f);
+    let many = steps_of(&in_place(3));
+    assert!(few.len() < many.len(), "{few:?} {many:?}");
+    assert!(few.iter().all(|a| many.contains(a)));
+    for a in &few {
+        let mut g = in_place(1);
+        g.play(a);
+        g.settle();
+        assert!(g.can("step 0206"), "after {a}: {:?}", g.legal_text());
+    }
+    assert!(f.can("end"));
+    assert!(f.can("prone"), "{:?}", f.legal_text());
+}
+
 /// G17.2.3 A unit that cannot reach its place in this move (here Prone: it does not move) is
 /// allowed out of position for now, and no place is asked of the DU itself nor of a unit
 /// whose DU has not moved.
