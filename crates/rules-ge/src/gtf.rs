@@ -1254,9 +1254,7 @@ impl GloryEmpire {
         if let Some(m) = t.moving.as_mut() {
             m.disorder.may_force = false;
         }
-        self.move_ends(&t)
-            .into_iter()
-            .any(|(c, _, _)| places.contains(&c))
+        self.move_reaches(&t, places)
     }
 
     /// G17.2.3 Whether the moving group of `s` stands in its place or can still reach it

@@ -54,16 +54,63 @@ impl GloryEmpire {
 
     /// The ends of the selected stack's move with the actions that reach them.
     pub(crate) fn move_ends(&self, s: &State) -> Vec<(Cell, Facing, Vec<Action>)> {
+        self.move_search(s, None).0
+    }
+
+    /// Whether the selected stack's move can end in one of `targets` (ends as
+    /// [`GloryEmpire::move_ends`] finds them): the same search, stopped at the first such end.
+    pub(crate) fn move_reaches(&self, s: &State, targets: &[Cell]) -> bool {
+        self.move_search(s, Some(targets)).1
+    }
+
+    /// Whether the move may end at node `n` of the search (the units of the group put there in
+    /// `scratch`): a step the enemy may interrupt ends the search along its way and is an end;
+    /// a quiet hex only where the stack may stop.
+    fn node_may_end(&self, scratch: &mut State, units: &[UnitId], n: &Node, m: &Moving) -> bool {
+        if !n.quiet {
+            return true;
+        }
+        for &u in units {
+            let t = scratch.troop_mut(u);
+            t.cell = Some(n.cell);
+            t.facing = n.facing;
+        }
+        scratch.moving = Some(Moving {
+            units: units.to_vec(),
+            leader: None,
+            at: n.cell,
+            spent: n.spent,
+            hexes: n.hexes,
+            stop: n.stop,
+            acted: true,
+            entering: false,
+            halted: false,
+            faced: false,
+            squared_at: None,
+            skirmished: false,
+            disorder: m.disorder.clone(),
+        });
+        self.may_end_here_core(scratch)
+    }
+
+    /// The search behind [`GloryEmpire::move_ends`]; with `targets`, it stops at the first end
+    /// in one of them and says so (the ends are then not listed).
+    #[allow(clippy::too_many_lines)]
+    fn move_search(
+        &self,
+        s: &State,
+        targets: Option<&[Cell]>,
+    ) -> (Vec<(Cell, Facing, Vec<Action>)>, bool) {
         let Some(m) = s.moving.clone() else {
-            return Vec::new();
+            return (Vec::new(), false);
         };
         let units = m.units.clone();
         let Some(&first) = units.first() else {
-            return Vec::new();
+            return (Vec::new(), false);
         };
         let arm = self.data.troops[first.ix()].arm();
         if units.iter().any(|&u| self.data.troops[u.ix()].arm() != arm) {
-            return Vec::new();
+            return (Vec::new(), false);
         }
         let side = self.data.troops[first.ix()].side;
         let formation = s.troop(first).formation;
@@ -144,7 +191,7 @@ impl GloryEmpire {
                         continue;
                     }
                     best.insert(o.to, spent);
-                    nodes.push(Node {
+                    let node = Node {
                         cell: o.to,
                         facing: f,
                         spent,
@@ -154,7 +201,14 @@ impl GloryEmpire {
                         parent: i - 1,
                         face: (f != n.facing).then_some(f),
                         step: Some(o.to),
-                    });
+                    };
+                    if targets.is_some_and(|t| t.contains(&o.to)) {
+                        let mut end = scratch.clone();
+                        if self.node_may_end(&mut end, &units, &node, &m) {
+                            return (Vec::new(), true);
+                        }
+                    }
+                    nodes.push(node);
                 }
             }
         }
@@ -175,34 +229,14 @@ impl GloryEmpire {
             path.reverse();
             if n.quiet {
                 // Ends here: legal only where the stack may stop.
-                for &u in &units {
-                    let t = scratch.troop_mut(u);
-                    t.cell = Some(n.cell);
-                    t.facing = n.facing;
-                }
-                scratch.moving = Some(Moving {
-                    units: units.clone(),
-                    leader: None,
-                    at: n.cell,
-                    spent: n.spent,
-                    hexes: n.hexes,
-                    stop: n.stop,
-                    acted: true,
-                    entering: false,
-                    halted: false,
-                    faced: false,
-                    squared_at: None,
-                    skirmished: false,
-                    disorder: m.disorder.clone(),
-                });
-                if !self.may_end_here_core(&scratch) {
+                if !self.node_may_end(&mut scratch, &units, n, &m) {
                     continue;
                 }
                 path.push(Action::EndMove);
             }
             out.push((n.cell, n.facing, path));
         }
-        out
+        (out, false)
     }
 
     /// The longest prefix of `plan` that plays from `s` with `side` deciding throughout: the
