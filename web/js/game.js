@@ -916,6 +916,23 @@ function renderSelection() {
   if (ui.reach) {
     const mp = ui.rules.half?.(ui.reach.start_half_mp) ?? ui.reach.start_half_mp / 2;
     p.appendChild(h('div', { class: 'muted', style: 'margin-top:4px' }, `${mp} MP left · ${ui.reach.hexes.length - 1} hexes within reach`));
+    // A formation this unit leads moved as a whole (a GTF with its Directing Unit, G17.2.3):
+    // one click plays the whole plan, each stack's move an ordinary one.
+    const groups = ui.reach.group_moves || [];
+    if (groups.length) {
+      const list = h('div', { class: 'choices', id: 'groupmoves' });
+      for (const g of groups) {
+        list.appendChild(h('button', {
+          'data-group-to': g.to,
+          title: `the Directing Unit to ${g.to}, each other stack to its place`,
+          onclick: () => {
+            if (confirmMoves() && !confirm(`${g.label}? The moves are final: they cannot be taken back.`)) return;
+            act(g.path);
+          },
+        }, g.label));
+      }
+      p.appendChild(list);
+    }
   }
   const own = ui.hints.filter((x) => x.unit === sel && !isMove(x.verb));
   if (own.length) {

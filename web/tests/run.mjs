@@ -1494,6 +1494,52 @@ await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))
   await page.close();
 });
 
+await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))('Glory and Empire, Brigade Game: a whole GTF moves with its Directing Unit in one click, each stack to its place', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.waitForSelector(`#scenario option[value="${geBrigadeId}"]`, { state: 'attached' });
+  await page.selectOption('#scenario', geBrigadeId);
+  await page.selectOption('#seat-A', 'human');
+  await page.selectOption('#seat-B', 'greedy');
+  await page.fill('#seed', '5');
+  await page.click('#create');
+  await page.waitForSelector('a[data-play="A"]');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  // The first British Movement Phase in which a Directing Unit is offered its GTF's move.
+  let found = null;
+  for (let i = 0; i < 200 && !found; i++) {
+    await myTurn(page);
+    found = await page.evaluate(async () => {
+      const ui = window.coupdoeil;
+      for (const h of ui.hints.filter((x) => x.verb === 'select' && x.unit)) {
+        const r = (await ui.net.request('reach', { unit: h.unit })).reach;
+        if (r.group_moves?.length) return { unit: h.unit, from: h.hex, moves: r.group_moves };
+      }
+      return null;
+    });
+    if (!found) await decideGe(page);
+  }
+  assert.ok(found, 'a British Directing Unit was offered its whole GTF\'s move');
+  const g = found.moves[0];
+  assert.ok(g.stacks >= 2 && /whole GTF 1 hex ahead/.test(g.label), JSON.stringify(g));
+  const before = await page.evaluate(() => Object.fromEntries(window.coupdoeil.st.observation.units.map((u) => [u.id, u.hex])));
+  await selectOn(page, found.from, found.unit);
+  await page.waitForSelector('#groupmoves button');
+  assert.match(await page.textContent('#groupmoves'), /whole GTF/);
+  await shot(page, 'ge-brigade-gtf-move', found.from);
+  const v = (await state(page)).state;
+  await page.click(`#groupmoves button[data-group-to="${g.to}"]`);
+  await waitVersionAbove(page, v);
+  const after = await page.evaluate(() => Object.fromEntries(window.coupdoeil.st.observation.units.map((u) => [u.id, u.hex])));
+  assert.equal(after[found.unit], g.to, `the DU ${found.unit} stands in ${g.to}`);
+  const moved = Object.keys(before).filter((id) => before[id] && after[id] && before[id] !== after[id]);
+  assert.ok(moved.length >= 2, `the DU and at least one more stack moved: ${moved}`);
+  const ev = await page.evaluate(() => window.coupdoeil.events.map((e) => e.text));
+  assert.ok(!ev.some((t) => /did not keep .* place/.test(t)), 'every stack kept its place');
+  await page.close();
+});
+
 await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))('Glory and Empire, Brigade Game: a battery chooses its round from a menu, and its Ammunition Sheet marks the box off', async () => {
   const page = await newPage();
   await page.goto(base);

@@ -67,7 +67,7 @@ pub use include::{MAX_INCLUDE_DEPTH, scenario_includes};
 pub use load::{LoadError, Loaded, ScenarioInfo, list, load, load_files, load_for_record};
 pub use replay::{ReplayFailure, Replayed, ReplayedStep, replay_record};
 pub use session::Session;
-pub use ui::{ActionHint, GameUi, HEX_SIZE, Reach, ReachEnd, ReachHex};
+pub use ui::{ActionHint, GameUi, GroupMove, HEX_SIZE, Reach, ReachEnd, ReachHex};
 
 /// What a front end needs from a rule system beyond [`Game`] and [`Evaluate`].
 pub trait GameExt: Game + Evaluate + Send + Sync + 'static {

@@ -60,6 +60,23 @@ pub struct Reach {
     pub prefix: Vec<String>,
     /// Every hex it may stop in (the one it stands in included), in map order.
     pub hexes: Vec<ReachHex>,
+    /// Moves of a whole formation that this unit leads, each one choice of many actions (a
+    /// Glory and Empire GTF moved with its Directing Unit, G17.2.3); empty for most units.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub group_moves: Vec<GroupMove>,
+}
+
+/// One move of a whole formation offered with a unit's reach.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GroupMove {
+    /// What it does, in words.
+    pub label: String,
+    /// The hex the leading unit ends in.
+    pub to: String,
+    /// How many stacks move.
+    pub stacks: u8,
+    /// The actions from the current state (prefix included).
+    pub path: Vec<String>,
 }
 
 /// One hex a unit can reach.

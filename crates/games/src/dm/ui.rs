@@ -495,6 +495,7 @@ pub(super) fn reach(g: &DrumsMuskets, s: &State, side: Side, unit: &str) -> Resu
         start_half_mp: m0.half_mp,
         prefix,
         hexes,
+        group_moves: Vec::new(),
     })
 }
 

@@ -7,7 +7,7 @@
 //! hides nothing, so every viewer may be shown all of it.
 
 use crate::ui::{PixelMap, edge_points, label_event, polar, round3};
-use crate::{ActionHint, Reach, ReachEnd, ReachHex, side_letter};
+use crate::{ActionHint, GroupMove, Reach, ReachEnd, ReachHex, side_letter};
 use coupdoeil_engine::{Game, Side, ToAct, Viewer};
 use coupdoeil_ge::data::{Arc, Arm, Counter, Echelon, LeaderValues, TroopDef};
 use coupdoeil_ge::reaction::trigger_hex;
@@ -585,6 +585,7 @@ pub(super) fn reach(g: &GloryEmpire, s: &State, side: Side, id: &str) -> Result<
     let mut prefix = Vec::new();
     let mut ev = Vec::new();
     let mut legal = Vec::new();
+    let mut group_plans: (Vec<Action>, Vec<Vec<Action>>) = (Vec::new(), Vec::new());
     if !is_moving(&st, counter) {
         g.legal_actions(&st, &mut legal);
         if st.moving.is_some() {
@@ -611,6 +612,8 @@ pub(super) fn reach(g: &GloryEmpire, s: &State, side: Side, id: &str) -> Result<
         let Some(select) = select else {
             return Err(format!("`{id}` cannot move now"));
         };
+        // G17.2.3 A Directing Unit's whole GTF may move with it, as one choice.
+        group_plans = (prefix.clone(), g.gtf_move_plans(&st, side, select));
         g.apply_action_unchecked(&mut st, &select, &mut ev);
         prefix.push(select);
         if g.to_act(&st) != ToAct::Side(side) || !is_moving(&st, counter) {
@@ -744,6 +747,11 @@ pub(super) fn reach(g: &GloryEmpire, s: &State, side: Side, id: &str) -> Result<
             }
         })
         .collect();
+    let group_moves = group_plans
+        .1
+        .iter()
+        .filter_map(|plan| group_move(g, s, &group_plans.0, plan))
+        .collect();
     Ok(Reach {
         unit: id.to_string(),
         from: b.label(start),
@@ -751,6 +759,49 @@ pub(super) fn reach(g: &GloryEmpire, s: &State, side: Side, id: &str) -> Result<
         start_half_mp: 2 * ma.saturating_sub(spent0),
         prefix: notations(&[]),
         hexes,
+        group_moves,
+    })
+}
+
+/// G17.2.3 A whole GTF's move (`before`, then `plan` from its DU's selection) as one choice
+/// for a person: where the DU ends, how many stacks move, the actions in notation.
+fn group_move(g: &GloryEmpire, s: &State, before: &[Action], plan: &[Action]) -> Option<GroupMove> {
+    let b = &g.data.board;
+    let Some(Action::Select(du)) = plan.first().copied() else {
+        return None;
+    };
+    let from = s.troop(du).cell?;
+    let first: Vec<Action> = plan
+        .iter()
+        .copied()
+        .take_while(|a| *a != Action::EndMove)
+        .collect();
+    let ahead = first.iter().filter(|a| matches!(a, Action::Step(_))).count();
+    let to = first.iter().fold(from, |c, a| match a {
+        Action::Step(x) => *x,
+        _ => c,
+    });
+    let stacks = plan
+        .iter()
+        .filter(|a| matches!(a, Action::Select(_)))
+        .count();
+    let name = (0..s.leaders.len())
+        .map(|i| LeaderId(i as u8))
+        .find(|&l| s.leader(l).gtf.kind.is_some() && g.directing_unit(s, l) == Some(du))
+        .map_or_else(String::new, |l| format!("{}'s ", g.data.leaders[l.ix()].name));
+    Some(GroupMove {
+        label: format!(
+            "Move {name}whole GTF {ahead} hex{} ahead ({stacks} stack{})",
+            if ahead == 1 { "" } else { "es" },
+            if stacks == 1 { "" } else { "s" }
+        ),
+        to: b.label(to),
+        stacks: u8::try_from(stacks).unwrap_or(u8::MAX),
+        path: before
+            .iter()
+            .chain(plan)
+            .map(|a| g.action_notation(a))
+            .collect(),
     })
 }
 

@@ -562,6 +562,7 @@ pub(super) fn reach(g: &PrussiasGlory, s: &State, side: Side, id: &str) -> Resul
         start_half_mp: 2 * m0.mp,
         prefix,
         hexes,
+        group_moves: Vec::new(),
     })
 }
 
