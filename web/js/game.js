@@ -916,7 +916,7 @@ function renderSelection() {
   if (ui.reach) {
     const mp = ui.rules.half?.(ui.reach.start_half_mp) ?? ui.reach.start_half_mp / 2;
     p.appendChild(h('div', { class: 'muted', style: 'margin-top:4px' }, `${mp} MP left · ${ui.reach.hexes.length - 1} hexes within reach`));
-    // A formation this unit leads moved as a whole (a GTF with its Directing Unit, G17.2.3):
+    // A formation this unit leads moved as a whole (a Glory and Empire GTF with its DU):
     // one click plays the whole plan, each stack's move an ordinary one.
     const groups = ui.reach.group_moves || [];
     if (groups.length) {
