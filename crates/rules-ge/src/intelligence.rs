@@ -264,13 +264,57 @@ impl coupdoeil_engine::Determinize for GloryEmpire {
     /// hidden pieces are pooled in data order and the counters in hex order before the shuffle,
     /// and nothing of their real records is copied. Without the rule, or with nothing obscured,
     /// the sample is the state itself and no random number is drawn.
-    // RULING: the determinization and its limits (ge-rulings 184).
+    ///
+    /// G19.3 With the optional Caissons, which enemy battery each enemy Caisson serves is
+    /// secret too (ge-rulings 210): the links are dealt again at random among that side's
+    /// Caissons (each still serves one battery, and every battery that has one keeps one).
+    // RULING: the determinization and its limits (ge-rulings 184, 210).
     fn determinize<R: coupdoeil_engine::Rng + ?Sized>(
         &self,
         s: &State,
         viewer: Side,
         rng: &mut R,
     ) -> State {
+        let mut t = self.determinize_pieces(s, viewer, rng);
+        self.deal_caisson_links(&mut t, viewer, rng);
+        t
+    }
+}
+
+impl GloryEmpire {
+    /// G19.3 The enemy Caissons' batteries dealt at random among them (ge-rulings 210). No
+    /// random number is drawn when the enemy has fewer than two Caissons.
+    fn deal_caisson_links<R: coupdoeil_engine::Rng + ?Sized>(
+        &self,
+        t: &mut State,
+        viewer: Side,
+        rng: &mut R,
+    ) {
+        let other = viewer.other();
+        let theirs: Vec<usize> = (0..t.caissons.len())
+            .filter(|&i| self.data.troops[t.caissons[i].battery.ix()].side == other)
+            .collect();
+        if theirs.len() < 2 {
+            return;
+        }
+        let mut batteries: Vec<UnitId> = theirs.iter().map(|&i| t.caissons[i].battery).collect();
+        batteries.sort_unstable();
+        shuffle(&mut batteries, rng);
+        for (&i, b) in theirs.iter().zip(batteries) {
+            t.caissons[i].battery = b;
+        }
+    }
+
+    /// The obscured pieces' part of [`Determinize::determinize`].
+    fn determinize_pieces<R: coupdoeil_engine::Rng + ?Sized>(
+        &self,
+        s: &State,
+        viewer: Side,
+        rng: &mut R,
+    ) -> State {
+        if !self.limited_intelligence() {
+            return s.clone();
+        }
         let other = viewer.other();
         let moving_at = s.moving.as_ref().map(|m| m.at);
         let cells: Vec<Cell> = self

@@ -379,3 +379,47 @@ fn g19_3_1_the_enemy_sees_a_caisson_but_not_whose_it_is() {
     assert!(f.game.event_visible(created, Viewer::Side(B)));
     assert!(!f.game.event_visible(created, Viewer::Side(F)));
 }
+
+/// G19.3 (ge-rulings 210) The computer searching for the French does not read which British
+/// battery each Caisson serves: its samples deal the links at random among the British
+/// Caissons, where they stand and Full or not as seen; the British own sample keeps them.
+#[test]
+fn g19_3_the_computer_deals_the_enemy_caissons_links_at_random() {
+    use coupdoeil_engine::Determinize;
+    use coupdoeil_ge::state::Caisson;
+    use rand::SeedableRng;
+    let mut f = trains();
+    // Two British Caissons; the test scenario has one British battery, so the second is
+    // linked to another unit, to have two links to deal.
+    let (robe, other) = (f.unit("robe"), f.unit("2-43"));
+    for (battery, at, full) in [(robe, "0104", true), (other, "0204", false)] {
+        f.s.caissons.push(Caisson {
+            battery,
+            cell: f.hex(at),
+            full,
+            moved: false,
+        });
+    }
+    let mut firsts = std::collections::BTreeSet::new();
+    for seed in 0..16u64 {
+        let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let t = f.game.determinize(&f.s, F, &mut r);
+        assert_eq!(t.caissons.len(), 2);
+        for (a, b) in t.caissons.iter().zip(&f.s.caissons) {
+            assert_eq!((a.cell, a.full), (b.cell, b.full), "seen as they are");
+        }
+        let mut links: Vec<_> = t.caissons.iter().map(|c| c.battery).collect();
+        links.sort_unstable();
+        let mut real = vec![robe, other];
+        real.sort_unstable();
+        assert_eq!(links, real, "each battery keeps one Caisson");
+        firsts.insert(t.caissons[0].battery);
+    }
+    assert_eq!(firsts.len(), 2, "both ways are dealt");
+    let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    assert_eq!(
+        f.game.determinize(&f.s, B, &mut r),
+        f.s,
+        "the owner's own links"
+    );
+}

@@ -106,12 +106,13 @@ impl GameExt for GloryEmpire {
             })
     }
 
-    /// G23 With the optional Limited Intelligence the enemy's obscured stacks are hidden: the
-    /// agents search over the rules crate's determinization of them, never the real pieces
-    /// (`coupdoeil_ge::intelligence`). Without it the game hides nothing and keeps
+    /// G23 With the optional Limited Intelligence the enemy's obscured stacks are hidden, and
+    /// G19.3 with the optional Caissons which battery each enemy Caisson serves: the agents
+    /// search over the rules crate's determinization of them, never the real pieces or links
+    /// (`coupdoeil_ge::intelligence`). Without either the game hides nothing and keeps
     /// [`GameExt::capabilities`], so its agents play as before.
     fn scenario_capabilities(&self) -> Capabilities<Self> {
-        if self.limited_intelligence() {
+        if self.limited_intelligence() || self.data.caissons > 0 {
             Self::capabilities().with_determinize()
         } else {
             Self::capabilities()
