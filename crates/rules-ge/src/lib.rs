@@ -56,7 +56,8 @@
 //! B7.9.3's Artillery Resupply Phase where the optional Caissons are not played (ge-rulings
 //! 124); in [`trains`] the Trains (G19.2: Road Column moves, stacking, Plunder) and the
 //! optional Caissons (G19.3, G19.3.1: created empty, filled at their Train, delivered to their
-//! battery); and
+//! battery; which battery an enemy Caisson serves is dealt at random in the computer's
+//! samples, [`intelligence`]); and
 //! Breakdown (G19.4, applied in [`morale`] with a failed Disorder Check); and Howitzers
 //! (G19.7: a Shell attack beside the direct one, none with Canister, no clear LOS needed, the
 //! hit roll, the scatter of a miss onto whoever is there, the strike without hexside and Long
@@ -88,12 +89,12 @@
 //! (G17.2.4), the Directing Unit turning only in an evolution (G17.3), and the GTF's
 //! movement (G17.2.3): the Directing Unit's move opens the phase's segment, each unit that
 //! stays in the GTF must then end its move in its place relative to the DU when it can reach
-//! it (else its whole GTF worsens one level; the computer's move plans keep the place and
-//! offer the whole GTF's advance as one plan), and the moment an evolution is complete the
+//! it, and does nothing on the way that puts the place out of reach (else its whole GTF
+//! worsens one level; the computer's move plans keep the place and offer the whole GTF's
+//! advance as one plan, which the web page offers a person too), and the moment an evolution is complete the
 //! whole GTF goes on with the MA left to the unit that spent the most in it (G17.3.1); an
 //! evolution may follow a first segment, as in Figure 35. Not yet: more segments than a move
-//! before an evolution, one in it and one after, the free move of the leader to a new DU, and
-//! a "move the whole GTF" action for human players (they move it stack by stack).
+//! before an evolution, one in it and one after, and the free move of the leader to a new DU.
 //! In [`intelligence`] the optional Limited Intelligence (G23.1: stacks out of every enemy's
 //! sight or 20 hexes from all of them obscured, shown to the enemy only as
 //! [`observe::ObscuredStack`]s, the events about them secret to their owner, revealed the
