@@ -695,6 +695,7 @@ impl GloryEmpire {
             pursuit: None,
             recalled: false,
             def_charge_distance: 0,
+            bz_moves: Vec::new(),
         })));
     }
 }

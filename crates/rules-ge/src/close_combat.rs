@@ -143,6 +143,7 @@ impl GloryEmpire {
             pursuit: None,
             recalled: false,
             def_charge_distance: 0,
+            bz_moves: Vec::new(),
             side,
         })));
     }
@@ -857,6 +858,14 @@ impl GloryEmpire {
                     // The combat is written back already, and may have frames above it.
                     return true;
                 }
+                // G19.5.3 A Pursuit is a voluntary move: its path, for the Bombardment Zones
+                // (ge-rulings 211).
+                if let Some(p) = c.pursuit.as_ref()
+                    && p.hexes > 0
+                {
+                    let last = usize::from(p.hexes).min(p.path.len().saturating_sub(1));
+                    c.bz_moves.push((p.units.clone(), p.path[..=last].to_vec()));
+                }
                 c.regroup_left = REGROUP_HEXES;
                 c.step = CombatStep::RegroupAttacker;
                 true
@@ -907,6 +916,11 @@ impl GloryEmpire {
             }
             CombatStep::Finish => {
                 s.pending.pop();
+                // G19.5.3 The Bombardment Attacks on the Pursuit and the Regroups, now that
+                // the combat is over (ge-rulings 211).
+                for (units, path) in std::mem::take(&mut c.bz_moves) {
+                    self.bombard_path(s, &units, &path, ev);
+                }
                 if c.kind != CombatKind::Assault {
                     // 13.2.6 Every cavalry unit that took part, attacking or defending.
                     let mut spent: Vec<UnitId> = c
@@ -1559,6 +1573,18 @@ impl GloryEmpire {
             }
             (CombatStep::RegroupAttacker | CombatStep::RegroupDefender, Action::Regroup(to)) => {
                 let units = self.regroupers(s, &c, c.step == CombatStep::RegroupAttacker);
+                // G19.5.3 A Regroup is a voluntary move: its path, for the Bombardment Zones
+                // (ge-rulings 211).
+                if let Some(from) = units.first().and_then(|&u| s.troop(u).cell) {
+                    match c
+                        .bz_moves
+                        .iter_mut()
+                        .find(|(us, p)| us == &units && p.last() == Some(&from))
+                    {
+                        Some((_, p)) => p.push(to),
+                        None => c.bz_moves.push((units.clone(), vec![from, to])),
+                    }
+                }
                 for &u in units.iter().rev() {
                     let p = s.top_pos();
                     let t = s.troop_mut(u);

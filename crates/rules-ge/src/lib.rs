@@ -72,8 +72,8 @@
 //! Attacks in the fire segments, each stack's zone of Round Shot Effective and Long hexes in
 //! sight, Bombardment Attacks at the end of a move on its path and on stationary units at the
 //! end of their Movement Phase, the BZ Ammo Expenditure Phase and the dissolution at the end
-//! of the turn, attacks on Reaction Moves, Advances After Combat and Charge Movements too; not
-//! yet on Regroups, Pursuits and reinforcements entering, ge-rulings 163). In [`gtf`]
+//! of the turn, attacks on Reaction Moves, Advances After Combat, Charge Movements, Pursuits
+//! and Regroups too; not yet on reinforcements entering, ge-rulings 163, 211). In [`gtf`]
 //! Command Status by
 //! Grand Tactical Formation (G17.1, G17.2: the GTF markers of the set-up and of the Command
 //! Attachment Phase, the Directing Unit, the Grand Column's strings and the Line of Battle's
@@ -180,5 +180,6 @@ pub use state::State;
 /// Bombardment Zones (G19.5), Trains and Caissons (G19.2, G19.3), Limited Intelligence with its
 /// Dummy Brigades (G23), and a Reaction Charge Movement answered by Reaction Fire alone
 /// (B14.4.5). Version 5: a unit following its GTF's Directing Unit steps and turns only so as
-/// to keep its place within reach (G17.2.3, ge-rulings 135).
+/// to keep its place within reach (G17.2.3, ge-rulings 135), and a Pursuit and a Regroup meet
+/// the Bombardment Zones they crossed (G19.5.3, ge-rulings 211).
 pub const RULES_VERSION: u32 = 5;

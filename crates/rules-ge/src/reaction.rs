@@ -793,6 +793,7 @@ impl GloryEmpire {
             pursuit: None,
             recalled: false,
             def_charge_distance,
+            bz_moves: Vec::new(),
             side,
         })));
     }

@@ -849,6 +849,11 @@ pub struct Combat {
     /// in the Charge Movement it was making.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub def_charge_distance: u8,
+    /// G19.5.3 The voluntary moves made after the combat (the Pursuit, each side's Regroup):
+    /// the units and their path, starting hex first, for the Bombardment Attacks made when
+    /// the combat is over.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bz_moves: Vec<(Vec<UnitId>, Vec<Cell>)>,
 }
 
 /// A leader roll (5.2.2 capture, or a random choice of casualty).

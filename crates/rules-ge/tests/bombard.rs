@@ -636,3 +636,54 @@ fn g19_5_3_a_charge_movement_through_a_zone_is_bombarded_before_its_combat() {
         Some(coupdoeil_ge::state::Frame::Combat(_))
     ));
 }
+
+/// G19.5.3 (ge-rulings 211) A Regroup after a charge is a voluntary move: the Bombardment Zone
+/// strikes it at the last hex of its path in each zone, once the combat is over.
+#[test]
+fn g19_5_3_a_regroup_is_attacked_when_the_combat_is_over() {
+    use coupdoeil_ge::state::OrderKind;
+    let mut f = batteries();
+    f.play("bz kellermann");
+    f.put_leader("wellesley", "0702");
+    let w = f.leader("wellesley");
+    f.s.leaders[w.ix()].order = Some(OrderKind::Attack);
+    f.put("20ld", "0702", Formation::Column, "SE");
+    f.put("gren-1-1", "0904", Formation::Column, "NW");
+    f.at(B, Stage::Movement);
+    f.play("select 20ld");
+    f.play("charge-marker");
+    f.combat_phase(B, true);
+    f.play("step 0803");
+    decline(&mut f);
+    f.play("step 0804");
+    decline(&mut f);
+    // A bluff: the charge ends next to the grenadiers without a target, then regroups.
+    if f.can("end") {
+        f.play("end");
+    }
+    decline(&mut f);
+    // The Charge Movement's own Bombardment Attacks (its path was in both zones), missed.
+    while f.to_act() == ToAct::Chance {
+        let last = *f.game.chance(&f.s).outcomes().first().unwrap();
+        f.roll(last.0);
+    }
+    let before = attacks(&f);
+    assert!(f.can("regroup 0803"), "{:?}\n{}", f.legal_text(), f.log());
+    f.play("regroup 0803");
+    assert_eq!(attacks(&f), before, "not while the combat goes on");
+    f.play("pass");
+    decline(&mut f);
+    let got = attacks(&f);
+    let mut regroup: Vec<String> = got[before.len()..]
+        .iter()
+        .filter(|a| a.1 == "0803")
+        .map(|a| a.0.clone())
+        .collect();
+    regroup.sort();
+    assert_eq!(
+        regroup,
+        ["0302", "0402"],
+        "each zone's stack strikes it: {got:?}\n{}",
+        f.log()
+    );
+}

@@ -353,6 +353,7 @@ fn hypothetical(s: &State, kind: CombatKind, side: Side, from: Cell, units: Vec<
         pursuit: None,
         recalled: false,
         def_charge_distance: 0,
+        bz_moves: Vec::new(),
     }
 }
 
