@@ -1249,8 +1249,12 @@ impl GloryEmpire {
     /// G17.2.3 Whether the move can still end in one of `places` within its MA (ge-rulings
     /// 133).
     fn place_in_reach(&self, s: &State, places: &[Cell]) -> bool {
+        self.place_in_reach_of(s.clone(), places)
+    }
+
+    /// [`GloryEmpire::place_in_reach`] on a scratch state the caller made already.
+    fn place_in_reach_of(&self, mut t: State, places: &[Cell]) -> bool {
         // Within its MA: a Force March to keep up is the player's choice (G17.2.3).
-        let mut t = s.clone();
         if let Some(m) = t.moving.as_mut() {
             m.disorder.may_force = false;
         }
@@ -1263,6 +1267,15 @@ impl GloryEmpire {
         s.moving
             .as_ref()
             .is_some_and(|m| places.contains(&m.at) || self.place_in_reach(s, places))
+    }
+
+    /// [`GloryEmpire::place_kept`] on a scratch state the caller made already.
+    fn place_kept_of(&self, t: State, places: &[Cell]) -> bool {
+        match t.moving.as_ref() {
+            Some(m) if places.contains(&m.at) => true,
+            Some(_) => self.place_in_reach_of(t, places),
+            None => false,
+        }
     }
 
     /// G17.2.3 While a following unit stands in its place or can still reach it, its stack's
@@ -1302,7 +1315,7 @@ impl GloryEmpire {
             if let Some(mm) = t.moving.as_mut() {
                 mm.skirmished = false;
             }
-            self.place_in_reach(&t, &places)
+            self.place_in_reach_of(t, &places)
         });
     }
 
@@ -1346,7 +1359,7 @@ impl GloryEmpire {
             }
             let mut t = s.clone();
             self.do_movement(&mut t, *a, &mut Vec::new());
-            t.pending.is_empty() && self.place_kept(&t, &places)
+            t.pending.is_empty() && self.place_kept_of(t, &places)
         });
     }
 
@@ -1360,7 +1373,7 @@ impl GloryEmpire {
         faces.retain(|&f| {
             let mut t = s.clone();
             self.apply_face(&mut t, f, &mut Vec::new());
-            self.place_kept(&t, &places)
+            self.place_kept_of(t, &places)
         });
     }
 
