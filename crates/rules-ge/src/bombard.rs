@@ -387,10 +387,12 @@ impl GloryEmpire {
     }
 
     /// G19.5.3 The move of `units` (now in their hex) is over: a Bombardment Attack from each
-    /// BZ stack whose zone its path touched, made at the last hex of the path in that zone.
+    /// BZ stack whose zone its path touched, made at the last hex of the path in that zone. A
+    /// path of one hex is a reinforcement that entered and went no farther: entering a zone is
+    /// a move into it (ge-rulings 163).
     pub(crate) fn bombard_move(&self, s: &mut State, units: &[UnitId], ev: &mut Vec<Event>) {
         let path = std::mem::take(&mut s.bombard.path);
-        self.bombard_path(s, units, &path, ev);
+        self.bombard_hexes(s, units, &path, ev);
     }
 
     /// G19.5.3 `units` (now in their hex) made a voluntary move along `path` (its starting hex
@@ -403,7 +405,15 @@ impl GloryEmpire {
         path: &[Cell],
         ev: &mut Vec<Event>,
     ) {
-        if path.len() < 2 || s.bombard.zones.is_empty() {
+        if path.len() >= 2 {
+            self.bombard_hexes(s, units, path, ev);
+        }
+    }
+
+    /// G19.5.3 `units` (now in their hex) were in the hexes of `path` in this move: the
+    /// attacks of [`Self::bombard_path`] without its test that the path leaves its first hex.
+    fn bombard_hexes(&self, s: &mut State, units: &[UnitId], path: &[Cell], ev: &mut Vec<Event>) {
+        if path.is_empty() || s.bombard.zones.is_empty() {
             return;
         }
         let Some(now) = units.iter().find_map(|&u| s.troop(u).cell) else {

@@ -181,5 +181,6 @@ pub use state::State;
 /// Dummy Brigades (G23), and a Reaction Charge Movement answered by Reaction Fire alone
 /// (B14.4.5). Version 5: a unit following its GTF's Directing Unit steps and turns only so as
 /// to keep its place within reach (G17.2.3, ge-rulings 135), and a Pursuit and a Regroup meet
-/// the Bombardment Zones they crossed (G19.5.3, ge-rulings 211).
-pub const RULES_VERSION: u32 = 5;
+/// the Bombardment Zones they crossed (G19.5.3, ge-rulings 211). Version 6: a reinforcement
+/// that enters a Bombardment Zone is attacked in its entry hex (G19.5.3, ge-rulings 163).
+pub const RULES_VERSION: u32 = 6;

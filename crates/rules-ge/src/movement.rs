@@ -1291,9 +1291,12 @@ impl GloryEmpire {
     fn enter_reinforcement(&self, s: &mut State, u: UnitId, at: Cell, ev: &mut Vec<Event>) {
         let d = &self.data.troops[u.ix()];
         let formation = self.entry_formation(d.kind, at);
-        // G19.5.3 A unit entering is not stationary (ge-rulings 163).
+        // G19.5.3 A unit entering is not stationary, and its path starts in the entry hex, so
+        // it is attacked there if it goes no farther (ge-rulings 163).
         if self.brigade() {
             s.bombard.shifted.push(u);
+            s.bombard.path.clear();
+            s.bombard.path.push(at);
         }
         let k = match s.entered.iter_mut().find(|x| x.0 == at) {
             Some(x) => {

@@ -687,3 +687,48 @@ fn g19_5_3_a_regroup_is_attacked_when_the_combat_is_over() {
         f.log()
     );
 }
+
+/// The four batteries of [`batteries`] moved so that the French entry hex 1409 lies in both
+/// zones, in the French Movement Phase of turn 2, when the 86th's battalions may enter.
+fn batteries_over_the_entry() -> Fx {
+    let mut f = Fx::empty_of(bzgame());
+    f.put("bz-l1", "1005", Formation::Unlimbered, "SE");
+    f.put("bz-l2", "1005", Formation::Unlimbered, "SE");
+    f.put("bz-r1", "1105", Formation::Unlimbered, "SE");
+    f.put("bz-r2", "1105", Formation::Unlimbered, "SE");
+    f.put_leader("kellermann", "1005");
+    f.put("2-97", "0101", Formation::Column, "N");
+    f.s.turn = 2;
+    f.at(F, Stage::Movement);
+    f
+}
+
+#[test]
+fn g19_5_3_a_reinforcement_entering_a_zone_is_bombarded() {
+    let mut f = batteries_over_the_entry();
+    f.play("bz kellermann");
+    assert!(zone(&f, "1005").contains(&"1409".to_string()));
+    assert!(zone(&f, "1105").contains(&"1409".to_string()));
+    // Entering is moving (G19.5.3 strikes friends too): the 1/86th stops in its entry hex.
+    f.play("enter 1-86 1409");
+    if f.s.moving.is_some() {
+        f.play("end");
+    }
+    let hit: Vec<(String, String)> = attacks(&f).into_iter().map(|a| (a.0, a.1)).collect();
+    assert_eq!(
+        hit,
+        vec![
+            ("1105".to_string(), "1409".to_string()),
+            ("1005".to_string(), "1409".to_string())
+        ],
+        "{}",
+        f.log()
+    );
+    while f.to_act() == ToAct::Chance {
+        f.d100(99);
+    }
+    // Not attacked again as stationary at the end of the phase.
+    let before = attacks(&f).len();
+    f.play("pass");
+    assert_eq!(attacks(&f).len(), before, "{}", f.log());
+}
