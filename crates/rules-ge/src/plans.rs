@@ -33,6 +33,26 @@ struct Node {
     step: Option<Cell>,
 }
 
+/// The move of `units` as it stands at node `n` of a move search (`m` the move the search
+/// started from, for its Disorder Check's terms).
+fn node_moving(units: &[UnitId], n: &Node, acted: bool, stop: bool, m: &Moving) -> Moving {
+    Moving {
+        units: units.to_vec(),
+        leader: None,
+        at: n.cell,
+        spent: n.spent,
+        hexes: n.hexes,
+        stop,
+        acted,
+        entering: false,
+        halted: false,
+        faced: false,
+        squared_at: None,
+        skirmished: false,
+        disorder: m.disorder.clone(),
+    }
+}
+
 impl GloryEmpire {
     /// Whether a step between these hexes can be interrupted: an enemy combat unit next to
     /// either (reactions, 14; the EZOC check, 10.1; Road Columns breaking, 7.5.3), or enemy
@@ -75,21 +95,7 @@ impl GloryEmpire {
             t.cell = Some(n.cell);
             t.facing = n.facing;
         }
-        scratch.moving = Some(Moving {
-            units: units.to_vec(),
-            leader: None,
-            at: n.cell,
-            spent: n.spent,
-            hexes: n.hexes,
-            stop: n.stop,
-            acted: true,
-            entering: false,
-            halted: false,
-            faced: false,
-            squared_at: None,
-            skirmished: false,
-            disorder: m.disorder.clone(),
-        });
+        scratch.moving = Some(node_moving(units, n, true, n.stop, m));
         self.may_end_here_core(scratch)
     }
 
@@ -166,21 +172,7 @@ impl GloryEmpire {
                 if arm == Arm::Artillery && n.parent != usize::MAX {
                     self.auto_road_column(&mut scratch, &units);
                 }
-                let mv = Moving {
-                    units: units.clone(),
-                    leader: None,
-                    at: n.cell,
-                    spent: n.spent,
-                    hexes: n.hexes,
-                    stop: false,
-                    acted: n.parent != usize::MAX || m.acted,
-                    entering: false,
-                    halted: false,
-                    faced: false,
-                    squared_at: None,
-                    skirmished: false,
-                    disorder: m.disorder.clone(),
-                };
+                let mv = node_moving(&units, &n, n.parent != usize::MAX || m.acted, false, &m);
                 for o in self.steps_core(&scratch, &occ, &units, &mv) {
                     if seen_dirs.contains(&o.to) {
                         continue;
