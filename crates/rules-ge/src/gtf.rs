@@ -1300,6 +1300,11 @@ impl GloryEmpire {
             if o.stops || self.loud(s, side, m.at, o.to) {
                 return false;
             }
+            // B9.1.2 Entering friends makes leaving them dearer, as the real step records.
+            let joins = self.battalion()
+                && s.stack(o.to)
+                    .iter()
+                    .any(|&u| self.data.troops[u.ix()].side == side);
             let mut t = s.clone();
             if let Some(mm) = t.moving.as_mut() {
                 mm.at = o.to;
@@ -1307,6 +1312,7 @@ impl GloryEmpire {
                 mm.hexes = mm.hexes.saturating_add(1);
                 mm.acted = true;
                 mm.faced = false;
+                mm.disorder.among_friends = joins;
             }
             for &u in &m.units {
                 t.troop_mut(u).cell = Some(o.to);
@@ -1321,7 +1327,8 @@ impl GloryEmpire {
 
     /// G17.2.3 The moving group's other choices that spend MP or change its movement (a
     /// formation change, a column or square drill, a new top unit, going Prone or standing up,
-    /// a reorder, refusing a flank, deploying or recalling skirmishers)
+    /// a reorder, refusing a flank, deploying or recalling skirmishers, declaring an Assault,
+    /// which binds where the move may end, placing a Charge marker or fortifying, which end it)
     /// while a following unit stands in its place or can still reach it: each only when that
     /// is still so after it and no check stands in its way (RULING, ge-rulings 135).
     pub(crate) fn keep_place_actions(&self, s: &State, out: &mut Vec<Action>) {
@@ -1338,6 +1345,9 @@ impl GloryEmpire {
                     | Action::Reorder
                     | Action::RefuseFlank { .. }
                     | Action::Skirmish(_)
+                    | Action::Assault(_)
+                    | Action::ChargeMarker
+                    | Action::Fortify
             )
         };
         if !out.iter().any(spends) {
@@ -1353,8 +1363,9 @@ impl GloryEmpire {
             if !spends(a) {
                 return true;
             }
-            // G18.6.3 A Prone stack moves no more: it lies down only in its place.
-            if *a == Action::Prone {
+            // G18.6.3 A Prone stack moves no more, nor does cavalry placing its Charge marker
+            // (B13.2.1) or a battalion fortifying (15.2.1): each only in its place.
+            if matches!(a, Action::Prone | Action::ChargeMarker | Action::Fortify) {
                 return here.is_some_and(|c| places.contains(&c));
             }
             let mut t = s.clone();
@@ -1373,6 +1384,10 @@ impl GloryEmpire {
         faces.retain(|&f| {
             let mut t = s.clone();
             self.apply_face(&mut t, f, &mut Vec::new());
+            // As the real turn records: no second turn in a row (ge-rulings 63).
+            if let Some(m) = t.moving.as_mut() {
+                m.faced = true;
+            }
             self.place_kept_of(t, &places)
         });
     }

@@ -487,6 +487,15 @@ impl GloryEmpire {
     /// 7.1.2 The facings the moving group may take (free).
     #[must_use]
     pub fn face_options(&self, s: &State) -> Vec<Facing> {
+        let mut faces = self.face_options_core(s);
+        // G17.2.3 A unit following its DU keeps its place within reach (ge-rulings 135).
+        self.keep_place_faces(s, &mut faces);
+        faces
+    }
+
+    /// [`GloryEmpire::face_options`] without G17.2.3's place (the move search's own test,
+    /// which the place's reachability is computed with).
+    pub(crate) fn face_options_core(&self, s: &State) -> Vec<Facing> {
         let Some(m) = s.moving.as_ref() else {
             return Vec::new();
         };
@@ -521,17 +530,14 @@ impl GloryEmpire {
             .and_then(|&u| s.troop(u).column);
         // G18.1 In the Brigade Game a turn may cost MP, which the group must have left.
         let limit = self.move_limit(s, &m.units, m);
-        let mut faces: Vec<Facing> = Facing::ALL
+        Facing::ALL
             .into_iter()
             .filter(|&x| x != cur && facing_ok(f, x))
             .filter(|&x| {
                 let cost = self.face_cost(f, lead_column, cur, x);
                 cost == 0 || m.spent.saturating_add(cost) <= limit
             })
-            .collect();
-        // G17.2.3 A unit following its DU keeps its place within reach (ge-rulings 135).
-        self.keep_place_faces(s, &mut faces);
-        faces
+            .collect()
     }
 
     /// Whether the moving group may end its move where it is: 6.1 stacking, 6.1.1 the

@@ -28,14 +28,19 @@ struct Node {
     hexes: u8,
     stop: bool,
     quiet: bool,
+    /// B9.1.2 Friends stand in the hex, entered during this move: leaving costs more.
+    joins: bool,
     parent: usize,
     face: Option<Facing>,
     step: Option<Cell>,
 }
 
 /// The move of `units` as it stands at node `n` of a move search (`m` the move the search
-/// started from, for its Disorder Check's terms).
+/// started from, for its Disorder Check's terms; whether friends entered stand in the hex is
+/// the node's, as a real step sets it).
 fn node_moving(units: &[UnitId], n: &Node, acted: bool, stop: bool, m: &Moving) -> Moving {
+    let mut disorder = m.disorder.clone();
+    disorder.among_friends = n.joins;
     Moving {
         units: units.to_vec(),
         leader: None,
@@ -49,7 +54,7 @@ fn node_moving(units: &[UnitId], n: &Node, acted: bool, stop: bool, m: &Moving) 
         faced: false,
         squared_at: None,
         skirmished: false,
-        disorder: m.disorder.clone(),
+        disorder,
     }
 }
 
@@ -120,7 +125,10 @@ impl GloryEmpire {
         }
         let side = self.data.troops[first.ix()].side;
         let formation = s.troop(first).formation;
-        let facings: Vec<Facing> = if matches!(formation, Formation::Square | Formation::Sed) {
+        let facings: Vec<Facing> = if matches!(
+            formation,
+            Formation::Square | Formation::Sed | Formation::Dispersed
+        ) {
             vec![s.troop(first).facing]
         } else {
             Facing::ALL
@@ -128,6 +136,14 @@ impl GloryEmpire {
                 .filter(|&f| facing_ok(formation, f))
                 .collect()
         };
+        // The turns the group may make where it stands are the real ones (ge-rulings 63: not
+        // a second in a row; a Directing Unit, a Prone or refused group not at all); after a
+        // step, any that nothing lasting forbids.
+        let root_faces = self.face_options_core(s);
+        let locked = self.front_locked(s, &units)
+            || units
+                .iter()
+                .any(|&u| s.troop(u).prone || s.troop(u).refused != 0);
         let occ = self.occ(s, &units);
         let mut scratch = s.clone();
         let start_facing = s.troop(first).facing;
@@ -138,6 +154,7 @@ impl GloryEmpire {
             hexes: m.hexes,
             stop: m.stop,
             quiet: true,
+            joins: m.disorder.among_friends,
             parent: usize::MAX,
             face: None,
             step: None,
@@ -153,8 +170,15 @@ impl GloryEmpire {
             }
             let mut seen_dirs: Vec<Cell> = Vec::new();
             // The current facing first, so that no turn is added when none is needed.
-            let order =
-                std::iter::once(n.facing).chain(facings.iter().copied().filter(|&f| f != n.facing));
+            let root = n.parent == usize::MAX;
+            let order = std::iter::once(n.facing).chain(facings.iter().copied().filter(|&f| {
+                f != n.facing
+                    && if root {
+                        root_faces.contains(&f)
+                    } else {
+                        !locked
+                    }
+            }));
             for f in order {
                 // G18.1 A turn may cost MP in the Brigade Game.
                 let turn = self.face_cost(formation, s.troop(first).column, n.facing, f);
@@ -190,6 +214,7 @@ impl GloryEmpire {
                         hexes: n.hexes.saturating_add(1),
                         stop: o.stops,
                         quiet: !self.loud(s, side, n.cell, o.to),
+                        joins: self.battalion() && occ.unit_of(side, o.to),
                         parent: i - 1,
                         face: (f != n.facing).then_some(f),
                         step: Some(o.to),

@@ -8,7 +8,7 @@ use coupdoeil_engine::{Game, ToAct};
 use coupdoeil_ge::data::Formation;
 use coupdoeil_ge::event::Event;
 use coupdoeil_ge::gtf::GtfKind;
-use coupdoeil_ge::state::{CheckKind, Frame, Stage};
+use coupdoeil_ge::state::{CheckKind, Frame, OrderKind, Stage};
 use coupdoeil_ge::{Action, GloryEmpire};
 use coupdoeil_hex::EdgeDir;
 
@@ -45,6 +45,21 @@ fn column_of_three() -> Fx {
     f.s.turn = 2;
     f.at(B, Stage::Movement);
     f
+}
+
+/// [`column_of_three`] after its Directing Unit (2-43) stepped one hex ahead and the middle
+/// unit (2-52) followed into 0205: the tail (2-97) selected, its place 0206.
+fn follow_du(f: &mut Fx) {
+    f.play("select 2-43");
+    let ahead = next(f, "0205", EdgeDir::N);
+    f.play(&format!("step {ahead}"));
+    f.play("end");
+    f.settle();
+    f.play("select 2-52");
+    f.play("step 0205");
+    f.play("end");
+    f.settle();
+    f.play("select 2-97");
 }
 
 fn spent(f: &Fx) -> u8 {
@@ -309,16 +324,7 @@ fn g17_2_3_followers_keep_their_place_relative_to_the_du() {
 #[test]
 fn g17_2_3_a_follower_steps_only_where_its_place_stays_in_reach() {
     let setup = |f: &mut Fx| {
-        f.play("select 2-43");
-        let ahead = next(f, "0205", EdgeDir::N);
-        f.play(&format!("step {ahead}"));
-        f.play("end");
-        f.settle();
-        f.play("select 2-52");
-        f.play("step 0205");
-        f.play("end");
-        f.settle();
-        f.play("select 2-97");
+        follow_du(f);
         assert_eq!(f.s.troop(f.unit("2-97")).gtf_place, Some(f.hex("0206")));
     };
     let aside = {
@@ -357,6 +363,125 @@ fn g17_2_3_a_follower_steps_only_where_its_place_stays_in_reach() {
     assert!(f.can("step 0206"));
 }
 
+/// G17.2.3 (ge-rulings 135) with B9.1.2: a step into friends is reckoned with the extra MP it
+/// will cost to leave them, as the real step records. With friends in the hex aside, stepping
+/// there needs one MP more left than with the hex empty, and once there the place is still
+/// reached.
+#[test]
+fn g17_2_3_a_follower_reckons_the_cost_of_leaving_friends_it_steps_into() {
+    let aside = {
+        let f = column_of_three();
+        next(&f, "0207", EdgeDir::NE)
+    };
+    // The fewest MP left with which the tail may step aside.
+    let fewest = |friends: bool| {
+        (1..=20u8)
+            .find(|&left| {
+                let mut f = column_of_three();
+                if friends {
+                    f.put("2-95", &aside, Formation::Column, "N");
+                }
+                follow_du(&mut f);
+                let units = f.s.moving.as_ref().unwrap().units.clone();
+                let ma = f.game.group_ma(&f.s, &units);
+                f.s.moving.as_mut().unwrap().spent = ma.saturating_sub(left);
+                f.can(&format!("step {aside}"))
+            })
+            .unwrap()
+    };
+    let empty = fewest(false);
+    let full = fewest(true);
+    assert_eq!(
+        full,
+        empty + 1,
+        "aside {aside}: {empty} MP left empty, {full} among friends"
+    );
+    // With that much left, the tail steps aside among friends and still ends in its place.
+    let mut f = column_of_three();
+    f.put("2-95", &aside, Formation::Column, "N");
+    follow_du(&mut f);
+    let units = f.s.moving.as_ref().unwrap().units.clone();
+    let ma = f.game.group_ma(&f.s, &units);
+    f.s.moving.as_mut().unwrap().spent = ma - full;
+    f.play(&format!("step {aside}"));
+    for _ in 0..4 {
+        if f.s.troop(f.unit("2-97")).cell == Some(f.hex("0206")) {
+            break;
+        }
+        let a = f
+            .legal_text()
+            .into_iter()
+            .find(|a| a == "step 0206" || a.starts_with("face "))
+            .unwrap_or_else(|| panic!("{:?}", f.legal_text()));
+        f.play(&a);
+    }
+    if f.s.moving.is_some() {
+        f.play("end");
+    }
+    f.settle();
+    assert_eq!(
+        f.s.troop(f.unit("2-97")).cell,
+        Some(f.hex("0206")),
+        "{}",
+        f.log()
+    );
+    assert!(!out_of_place(&f));
+}
+
+/// G17.2.3 (ge-rulings 135) with ruling 63: a turn is reckoned as the last one before the next
+/// step, since a second turn in a row is not allowed. Stepped aside with one MP left, the tail
+/// may turn only to a facing from which that MP steps it back onto its place.
+#[test]
+fn g17_2_3_a_follower_turns_only_where_it_can_step_back_to_its_place() {
+    let mut f = column_of_three();
+    follow_du(&mut f);
+    let aside = next(&f, "0207", EdgeDir::NE);
+    f.play(&format!("step {aside}"));
+    // One MP left: enough for a step to the front, not for one to the rear.
+    let units = f.s.moving.as_ref().unwrap().units.clone();
+    let ma = f.game.group_ma(&f.s, &units);
+    f.s.moving.as_mut().unwrap().spent = ma - 1;
+    let faces: Vec<String> = f
+        .legal_text()
+        .into_iter()
+        .filter(|a| a.starts_with("face "))
+        .collect();
+    assert!(!faces.is_empty(), "{:?}", f.legal_text());
+    // A turn to the rear would need a second turn to come back: not offered.
+    assert!(!f.can("face S"), "{faces:?}");
+    for face in faces {
+        let mut g = f.clone();
+        g.play(&face);
+        assert!(g.can("step 0206"), "after {face}: {:?}", g.legal_text());
+    }
+}
+
+/// G17.2.3 (ge-rulings 135) with 13.1.1: an Assault declared binds the move to end next to
+/// its target, so a follower may not declare one on a target away from its place; a unit
+/// keeping no place may.
+#[test]
+fn g17_2_3_a_follower_declares_no_assault_that_takes_it_from_its_place() {
+    let with_gtf = |gtf: bool| {
+        let mut f = column_of_three();
+        let l = f.leader("anstruther");
+        f.s.leaders[l.ix()].order = Some(OrderKind::Attack);
+        if !gtf {
+            f.s.leaders[l.ix()].gtf.kind = None;
+        }
+        // Two hexes behind the tail: no step on the way to the place is next to it.
+        f.put("gren-1-1", "0209", Formation::Column, "N");
+        follow_du(&mut f);
+        f
+    };
+    let f = with_gtf(true);
+    assert_eq!(f.s.troop(f.unit("2-97")).gtf_place, Some(f.hex("0206")));
+    assert!(!f.can("assault 0209"), "{:?}", f.legal_text());
+    assert!(f.can("step 0206"));
+    let f = with_gtf(false);
+    assert_eq!(f.s.troop(f.unit("2-97")).gtf_place, None);
+    assert!(f.can("assault 0209"), "{:?}", f.legal_text());
+}
+
 /// G17.2.3 (ge-rulings 135) Whatever else the following stack does on the way keeps its place
 /// within reach: a formation change that would spend the MP it needs is not offered, it goes
 /// Prone only in its place, and once there it steps off only if it can come back.
@@ -364,16 +489,7 @@ fn g17_2_3_a_follower_steps_only_where_its_place_stays_in_reach() {
 fn g17_2_3_a_follower_does_nothing_that_puts_its_place_out_of_reach() {
     let ready = |spent_left: Option<u8>| {
         let mut f = column_of_three();
-        f.play("select 2-43");
-        let ahead = next(&f, "0205", EdgeDir::N);
-        f.play(&format!("step {ahead}"));
-        f.play("end");
-        f.settle();
-        f.play("select 2-52");
-        f.play("step 0205");
-        f.play("end");
-        f.settle();
-        f.play("select 2-97");
+        follow_du(&mut f);
         if let Some(left) = spent_left {
             let units = f.s.moving.as_ref().unwrap().units.clone();
             let ma = f.game.group_ma(&f.s, &units);

@@ -232,6 +232,7 @@ pub fn drive(f: &mut Fx, stop: impl Fn(&Fx) -> bool) {
 }
 
 /// A position on the test map.
+#[derive(Clone)]
 pub struct Fx {
     pub game: GloryEmpire,
     pub s: State,
