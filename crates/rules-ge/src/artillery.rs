@@ -674,9 +674,10 @@ impl GloryEmpire {
             self.mark_rounds(s, r.from, Round::RoundShot, ev);
             return true;
         };
-        // A spine with units in either hex needs the die; an empty one is passed.
+        // A spine with units (or a Dummy Stack, ge-rulings 189) in either hex needs the die;
+        // an empty one is passed.
         if p.or
-            .is_some_and(|o| !s.stack(o).is_empty() || !s.stack(p.at).is_empty())
+            .is_some_and(|o| self.rolling_target(s, o) || self.rolling_target(s, p.at))
         {
             return false;
         }
@@ -705,11 +706,19 @@ impl GloryEmpire {
         self.rolling_strike(s, r.from, at, p.past, ev);
     }
 
+    /// G19.6 Whether a Rolling Shot fires on `at`: it holds units, or a Dummy Stack (G23.2.1).
+    /// RULING (ge-rulings 189): a dummy's hex is fired on as an obscured stack would be, its
+    /// die rolled and its results (nothing) secret, so that neither side learns from the dice
+    /// which obscured stacks are real.
+    fn rolling_target(&self, s: &State, at: Cell) -> bool {
+        !s.stack(at).is_empty() || s.dummies.iter().any(|d| d.cell == at)
+    }
+
     /// G19.6, G19.6.3 A Rolling Shot's attack on the units in `at`, `past` hexes past the
     /// ISH: the Round Shot attack with -1 for every two hexes past it, rounded up.
     fn rolling_strike(&self, s: &mut State, from: Cell, at: Cell, past: u8, ev: &mut Vec<Event>) {
         let targets = s.stack(at);
-        if targets.is_empty() {
+        if !self.rolling_target(s, at) {
             return;
         }
         let Some(st) = self.strength_round(s, from, Some(Round::RoundShot)) else {

@@ -150,6 +150,14 @@ impl GloryEmpire {
                         .enumerate()
                         .find(|(_, l)| l.cell == Some(c) && l.status == LeaderStatus::OnMap)
                         .map(|(i, _)| self.data.leaders[i].side)
+                })
+                // A Dummy Stack's hex: a Rolling Shot's fire on it is as secret as on a real
+                // obscured stack (ge-rulings 189).
+                .or_else(|| {
+                    s.dummies
+                        .iter()
+                        .find(|d| d.cell == c)
+                        .map(|d| self.dummy_side(d))
                 });
             let x = owner.filter(|&side| {
                 let eyes = spotters[side.other().index()]

@@ -182,5 +182,7 @@ pub use state::State;
 /// (B14.4.5). Version 5: a unit following its GTF's Directing Unit steps and turns only so as
 /// to keep its place within reach (G17.2.3, ge-rulings 135), and a Pursuit and a Regroup meet
 /// the Bombardment Zones they crossed (G19.5.3, ge-rulings 211). Version 6: a reinforcement
-/// that enters a Bombardment Zone is attacked in its entry hex (G19.5.3, ge-rulings 163).
+/// that enters a Bombardment Zone is attacked in its entry hex (G19.5.3, ge-rulings 163); a
+/// GTF follower's reckoning of the way to its place follows the real moves (ge-rulings 135);
+/// a Rolling Shot fires on a Dummy Stack's hex as on a real obscured stack (ge-rulings 189).
 pub const RULES_VERSION: u32 = 6;

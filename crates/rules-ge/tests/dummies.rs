@@ -4,7 +4,7 @@
 
 mod common;
 use common::{B, F, Fx};
-use coupdoeil_engine::{Determinize, Game, Plans, Viewer};
+use coupdoeil_engine::{Determinize, Game, Plans, ToAct, Viewer};
 use coupdoeil_ge::GloryEmpire;
 use coupdoeil_ge::action::Action;
 use coupdoeil_ge::data::Formation;
@@ -511,4 +511,54 @@ fn g23_2_1_dummy_stacks_are_numbered_among_their_sides_own() {
         ),
     }
     assert_eq!(f.s.dummies[0].cell, f.hex("0602"), "the French one stays");
+}
+
+/// Rolls every pending die at the middle of its range; returns how many were rolled.
+fn roll_through(f: &mut Fx) -> usize {
+    let mut n = 0;
+    while f.to_act() == ToAct::Chance && n < 50 {
+        let outcomes = f.game.chance(&f.s).outcomes().to_vec();
+        f.roll(outcomes[outcomes.len() / 2].0);
+        n += 1;
+    }
+    n
+}
+
+/// G23.2.1 with G19.6 (ge-rulings 189): a Rolling Shot whose Line of Fire runs on past its ISH
+/// over a Dummy Stack fires on it as on a real obscured stack, a die and a secret result, so
+/// that the British see the same dice and events whichever of two obscured stacks is real.
+#[test]
+fn g23_2_1_a_rolling_shot_fires_on_a_dummy_as_on_a_real_obscured_stack() {
+    let mut f = screened();
+    f.play("dummies saint-clair");
+    // The line from Robe's guns through 0502 runs 0602/0603, 0702, 0802/0803, 0902 (G19.6.1).
+    f.s.dummies[0].cell = f.hex("0702");
+    f.put("gren-1-2", "0802", Formation::Line, "W");
+    let mut twin = f.clone();
+    let g12 = twin.unit("gren-1-2");
+    twin.s.troop_mut(g12).cell = Some(twin.hex("0702"));
+    twin.s.dummies[0].cell = twin.hex("0802");
+    let mut seen = Vec::new();
+    for g in [&mut f, &mut twin] {
+        g.at(B, Stage::Fire);
+        assert!(g.game.unit_obscured(&g.s, g12));
+        let from = g.events.len();
+        g.play("roll 0302 0502");
+        let dice = roll_through(g);
+        let texts: Vec<String> = seen_events(g, from, Viewer::Side(B))
+            .iter()
+            .map(|e| g.game.describe_event(e))
+            .collect();
+        seen.push((dice, texts));
+    }
+    assert_eq!(seen[0], seen[1]);
+    // The dummy's hex was fired on, secretly.
+    assert!(
+        f.events
+            .iter()
+            .any(|e| matches!(e, Event::SecretFire { target, .. } if *target == f.hex("0702"))),
+        "{}",
+        f.log()
+    );
+    assert!(f.s.dummies.iter().any(|d| d.cell == f.hex("0702")));
 }
