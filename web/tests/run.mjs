@@ -252,6 +252,23 @@ async function newPage() {
   return page;
 }
 
+// A new game of `scenario` made from the lobby with `seed`, the human as side A against the
+// greedy program, opened at its first state.
+async function humanAgainstGreedy(scenario, seed) {
+  const page = await newPage();
+  await page.goto(base);
+  await page.waitForSelector(`#scenario option[value="${scenario}"]`, { state: 'attached' });
+  await page.selectOption('#scenario', scenario);
+  await page.selectOption('#seat-A', 'human');
+  await page.selectOption('#seat-B', 'greedy');
+  await page.fill('#seed', seed);
+  await page.click('#create');
+  await page.waitForSelector('a[data-play="A"]');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
+  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  return page;
+}
+
 let vsAiPage = null;
 
 // Started now, to run while the tests below play: a Drums & Muskets battle between the programs
@@ -963,17 +980,7 @@ async function decidePg(page) {
 }
 
 await test('Prussia\'s Glory: the lobby creates a battle against the computer', async () => {
-  const page = await newPage();
-  await page.goto(base);
-  await page.waitForSelector(`#scenario option[value="${PG}"]`, { state: 'attached' });
-  await page.selectOption('#scenario', PG);
-  await page.selectOption('#seat-A', 'human');
-  await page.selectOption('#seat-B', 'greedy');
-  await page.fill('#seed', '7');
-  await page.click('#create');
-  await page.waitForSelector('a[data-play="A"]');
-  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
-  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  const page = await humanAgainstGreedy(PG, '7');
   assert.equal(await page.evaluate(() => window.coupdoeil.board.rules), 'pg');
   assert.ok(await page.locator('#map .layer-pieces .counter').count() > 20, 'unit counters are drawn');
   assert.ok(await page.locator('#map .layer-pieces .leader').count() > 5, 'leaders are drawn');
@@ -1231,17 +1238,7 @@ async function decideGe(page) {
 }
 
 await geTest('Glory and Empire: the lobby creates a battle against the computer', async () => {
-  const page = await newPage();
-  await page.goto(base);
-  await page.waitForSelector(`#scenario option[value="${geId}"]`, { state: 'attached' });
-  await page.selectOption('#scenario', geId);
-  await page.selectOption('#seat-A', 'human');
-  await page.selectOption('#seat-B', 'greedy');
-  await page.fill('#seed', '5');
-  await page.click('#create');
-  await page.waitForSelector('a[data-play="A"]');
-  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
-  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  const page = await humanAgainstGreedy(geId, '5');
   assert.equal(await page.evaluate(() => window.coupdoeil.board.rules), 'ge');
   const counters = await page.locator('#map .layer-pieces .counter').count();
   assert.ok(counters >= 10, `unit counters are drawn (${counters})`);
@@ -1449,17 +1446,7 @@ async function chooseGe(page, notation) {
 }
 
 await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))('Glory and Empire, Brigade Game: a stack that goes Prone shows its marker on the map and in its description', async () => {
-  const page = await newPage();
-  await page.goto(base);
-  await page.waitForSelector(`#scenario option[value="${geBrigadeId}"]`, { state: 'attached' });
-  await page.selectOption('#scenario', geBrigadeId);
-  await page.selectOption('#seat-A', 'human');
-  await page.selectOption('#seat-B', 'greedy');
-  await page.fill('#seed', '5');
-  await page.click('#create');
-  await page.waitForSelector('a[data-play="A"]');
-  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
-  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  const page = await humanAgainstGreedy(geBrigadeId, '5');
   assert.equal(await page.locator('#map .ge-brigade-marker').count(), 0, 'no Brigade marker at the start');
   // G17.2 The set-up gives every brigade leader a GTF marker, drawn on his counter.
   const gtfs = await page.evaluate(() => [...document.querySelectorAll('#map .ge-gtf')].map((m) => ({ text: m.textContent, title: m.querySelector('title')?.textContent })));
@@ -1495,17 +1482,7 @@ await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))
 });
 
 await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))('Glory and Empire, Brigade Game: a whole GTF moves with its Directing Unit in one click, each stack to its place', async () => {
-  const page = await newPage();
-  await page.goto(base);
-  await page.waitForSelector(`#scenario option[value="${geBrigadeId}"]`, { state: 'attached' });
-  await page.selectOption('#scenario', geBrigadeId);
-  await page.selectOption('#seat-A', 'human');
-  await page.selectOption('#seat-B', 'greedy');
-  await page.fill('#seed', '5');
-  await page.click('#create');
-  await page.waitForSelector('a[data-play="A"]');
-  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
-  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  const page = await humanAgainstGreedy(geBrigadeId, '5');
   // The first British Movement Phase in which a Directing Unit is offered its GTF's move.
   let found = null;
   for (let i = 0; i < 200 && !found; i++) {
@@ -1541,17 +1518,7 @@ await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))
 });
 
 await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))('Glory and Empire, Brigade Game: a battery chooses its round from a menu, and its Ammunition Sheet marks the box off', async () => {
-  const page = await newPage();
-  await page.goto(base);
-  await page.waitForSelector(`#scenario option[value="${geBrigadeId}"]`, { state: 'attached' });
-  await page.selectOption('#scenario', geBrigadeId);
-  await page.selectOption('#seat-A', 'human');
-  await page.selectOption('#seat-B', 'greedy');
-  await page.fill('#seed', '9');
-  await page.click('#create');
-  await page.waitForSelector('a[data-play="A"]');
-  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
-  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  const page = await humanAgainstGreedy(geBrigadeId, '9');
   // G19.1 The battery's own Ammunition Sheet line is in its side's observation.
   const sheets = await page.evaluate(() => window.coupdoeil.st.observation.units.filter((u) => u.arm === 'artillery' && u.rounds?.length).map((u) => u.id));
   assert.ok(sheets.length >= 3, `the British batteries' sheets: ${sheets}`);
@@ -1596,17 +1563,7 @@ await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))
 });
 
 await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))('Glory and Empire, Brigade Game: the army\'s Train is drawn as a wagon and moves along the road by two clicks', async () => {
-  const page = await newPage();
-  await page.goto(base);
-  await page.waitForSelector(`#scenario option[value="${geBrigadeId}"]`, { state: 'attached' });
-  await page.selectOption('#scenario', geBrigadeId);
-  await page.selectOption('#seat-A', 'human');
-  await page.selectOption('#seat-B', 'greedy');
-  await page.fill('#seed', '9');
-  await page.click('#create');
-  await page.waitForSelector('a[data-play="A"]');
-  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
-  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  const page = await humanAgainstGreedy(geBrigadeId, '9');
   // G19.2 Both armies' Trains are on the map, drawn as wagons with their rule in the tooltip.
   const trains = await page.evaluate(() => window.coupdoeil.st.observation.trains || []);
   assert.equal(trains.length, 2, JSON.stringify(trains));
@@ -1641,17 +1598,7 @@ await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))
 const geLiId = geList.find((x) => x.id === 'ge-vimeiro-brigade-li')?.id || null;
 
 await (geLiId ? test : (n) => skip(n, 'no built-in Limited Intelligence scenario'))('Glory and Empire, Limited Intelligence: the enemy\'s obscured stacks are drawn as markers with their height, and nothing more of them reaches the page', async () => {
-  const page = await newPage();
-  await page.goto(base);
-  await page.waitForSelector(`#scenario option[value="${geLiId}"]`, { state: 'attached' });
-  await page.selectOption('#scenario', geLiId);
-  await page.selectOption('#seat-A', 'human');
-  await page.selectOption('#seat-B', 'greedy');
-  await page.fill('#seed', '3');
-  await page.click('#create');
-  await page.waitForSelector('a[data-play="A"]');
-  await Promise.all([page.waitForURL(/\/g\//), page.click('a[data-play="A"]')]);
-  await waitFor(page, () => window.coupdoeil?.st, null, 'the first state');
+  const page = await humanAgainstGreedy(geLiId, '3');
   const seen = await page.evaluate(() => {
     const o = window.coupdoeil.st.observation;
     return { obscured: o.obscured || [], units: o.units.map((u) => ({ id: u.id, hex: u.hex, side: u.side })) };
