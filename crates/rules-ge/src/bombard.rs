@@ -21,11 +21,12 @@
 //! Stationary in a BZ modifier. Its results apply at once.
 //!
 //! Reaction Moves (G21.2), Advance After Combat (13.6) and Charge Movements (B13.2.5, before
-//! their combat) are attacked the same way when made.
-//! RULING: Regroup and Pursuit moves and reinforcements entering do not yet
-//! trigger Bombardment Attacks, and Retreat Before Combat, a retreat, never does; units that
-//! made such a move in the phase still count as stationary, but for a reinforcement that
-//! entered (ge-rulings 163).
+//! their combat) are attacked the same way when made; Pursuits and Regroups along their paths
+//! once the close combat is over (ge-rulings 211); a reinforcement along its path from its
+//! entry hex, so in that hex if it goes no farther (ge-rulings 163).
+//! RULING: Retreat Before Combat, a retreat, never triggers one; units that made a Charge,
+//! Pursuit or Regroup in the phase still count as stationary, but a reinforcement that entered
+//! does not (ge-rulings 163).
 
 use crate::GloryEmpire;
 use crate::artillery::{Band, Round};

@@ -73,7 +73,7 @@
 //! sight, Bombardment Attacks at the end of a move on its path and on stationary units at the
 //! end of their Movement Phase, the BZ Ammo Expenditure Phase and the dissolution at the end
 //! of the turn, attacks on Reaction Moves, Advances After Combat, Charge Movements, Pursuits
-//! and Regroups too; not yet on reinforcements entering, ge-rulings 163, 211). In [`gtf`]
+//! and Regroups too, and on a reinforcement in its entry hex, ge-rulings 163, 211). In [`gtf`]
 //! Command Status by
 //! Grand Tactical Formation (G17.1, G17.2: the GTF markers of the set-up and of the Command
 //! Attachment Phase, the Directing Unit, the Grand Column's strings and the Line of Battle's
