@@ -1314,8 +1314,12 @@ impl GloryEmpire {
                 mm.faced = false;
                 mm.disorder.among_friends = joins;
             }
-            for &u in &m.units {
-                t.troop_mut(u).cell = Some(o.to);
+            // As a real step: in the hex entered, on top of the stack there.
+            for &u in m.units.iter().rev() {
+                let p = t.top_pos();
+                let tu = t.troop_mut(u);
+                tu.cell = Some(o.to);
+                tu.pos = p;
             }
             self.auto_road_column(&mut t, &m.units);
             if let Some(mm) = t.moving.as_mut() {

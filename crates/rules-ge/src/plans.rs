@@ -138,14 +138,20 @@ impl GloryEmpire {
         };
         // The turns the group may make where it stands are the real ones (ge-rulings 63: not
         // a second in a row; a Directing Unit, a Prone or refused group not at all); after a
-        // step, any that nothing lasting forbids.
+        // step, any that nothing lasting forbids, unless the step made a unit of the group its
+        // GTF's Directing Unit (on top of the stack in its leader's hex, ruling 141).
         let root_faces = self.face_options_core(s);
-        let locked = self.front_locked(s, &units)
-            || units
-                .iter()
-                .any(|&u| s.troop(u).prone || s.troop(u).refused != 0);
+        let locked = units
+            .iter()
+            .any(|&u| s.troop(u).prone || s.troop(u).refused != 0);
         let occ = self.occ(s, &units);
         let mut scratch = s.clone();
+        // A step puts the group on top of the stack it enters, in its own order.
+        let start_pos: Vec<u32> = units.iter().map(|&u| s.troop(u).pos).collect();
+        let mut top_pos = vec![0; units.len()];
+        for k in (0..units.len()).rev() {
+            top_pos[k] = scratch.top_pos();
+        }
         let start_facing = s.troop(first).facing;
         let mut nodes = vec![Node {
             cell: m.at,
@@ -171,14 +177,16 @@ impl GloryEmpire {
             let mut seen_dirs: Vec<Cell> = Vec::new();
             // The current facing first, so that no turn is added when none is needed.
             let root = n.parent == usize::MAX;
-            let order = std::iter::once(n.facing).chain(facings.iter().copied().filter(|&f| {
-                f != n.facing
-                    && if root {
-                        root_faces.contains(&f)
-                    } else {
-                        !locked
-                    }
-            }));
+            for (k, &u) in units.iter().enumerate() {
+                let t = scratch.troop_mut(u);
+                t.cell = Some(n.cell);
+                t.pos = if root { start_pos[k] } else { top_pos[k] };
+            }
+            let turns = !root && !locked && !self.front_locked(&scratch, &units);
+            let order =
+                std::iter::once(n.facing).chain(facings.iter().copied().filter(|&f| {
+                    f != n.facing && if root { root_faces.contains(&f) } else { turns }
+                }));
             for f in order {
                 // G18.1 A turn may cost MP in the Brigade Game.
                 let turn = self.face_cost(formation, s.troop(first).column, n.facing, f);

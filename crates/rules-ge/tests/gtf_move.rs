@@ -482,6 +482,73 @@ fn g17_2_3_a_follower_declares_no_assault_that_takes_it_from_its_place() {
     assert!(f.can("assault 0209"), "{:?}", f.legal_text());
 }
 
+/// Whether the moving stack holding `unit` can still end its move in `place` by at most
+/// `depth` more steps and turns, each legal when taken.
+fn way_back(f: &Fx, unit: &str, place: &str, depth: u8) -> bool {
+    if f.s.moving.is_none() {
+        return f.cell_of(unit).as_deref() == Some(place);
+    }
+    if f.cell_of(unit).as_deref() == Some(place) && f.can("end") {
+        return true;
+    }
+    depth > 0
+        && f.legal_text().into_iter().any(|a| {
+            (a.starts_with("step ") || a.starts_with("face ")) && {
+                let mut g = f.clone();
+                g.play(&a);
+                way_back(&g, unit, place, depth - 1)
+            }
+        })
+}
+
+/// G17.2.3 (ge-rulings 135) What the reckoning promises the real moves keep: a follower in
+/// its place beside its leader's hex, in every facing and with 1 to 7 MP left, is offered only
+/// steps and turns after which a legal way back to its place remains. Stepping into the
+/// leader's hex puts it on top of his Directing Unit, which makes it the Directing Unit
+/// (ruling 141), which may not turn: the reckoning knows that too.
+#[test]
+fn g17_2_3_every_step_and_turn_a_follower_is_offered_leaves_a_way_to_its_place() {
+    let mut into_leader = 0;
+    for facing in ["N", "NE", "SE", "S", "SW", "NW"] {
+        for left in 1..=7u8 {
+            let mut f = Fx::empty_of(ggame());
+            f.put_leader("anstruther", "0205");
+            let l = f.leader("anstruther");
+            f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::GrandColumn);
+            f.put("2-43", "0205", Formation::Column, "N");
+            f.steps("2-43", 1);
+            f.put("2-52", "0305", Formation::Column, facing);
+            f.s.turn = 2;
+            f.at(B, Stage::Movement);
+            // The DU stands: a segment of no displacement, every place the unit's own hex.
+            f.play("select 2-43");
+            f.play("end");
+            f.settle();
+            f.play("select 2-52");
+            assert_eq!(f.s.troop(f.unit("2-52")).gtf_place, Some(f.hex("0305")));
+            let units = f.s.moving.as_ref().unwrap().units.clone();
+            let ma = f.game.group_ma(&f.s, &units);
+            f.s.moving.as_mut().unwrap().spent = ma.saturating_sub(left);
+            for a in f.legal_text() {
+                if !(a.starts_with("step ") || a.starts_with("face ")) {
+                    continue;
+                }
+                into_leader += usize::from(a == "step 0205");
+                let mut g = f.clone();
+                g.play(&a);
+                assert!(
+                    way_back(&g, "2-52", "0305", 3),
+                    "facing {facing}, {left} MP left: after {a} no way back"
+                );
+            }
+        }
+    }
+    assert!(
+        into_leader > 0,
+        "the step into the leader's hex is exercised"
+    );
+}
+
 /// G17.2.3 (ge-rulings 135) Whatever else the following stack does on the way keeps its place
 /// within reach: a formation change that would spend the MP it needs is not offered, it goes
 /// Prone only in its place, and once there it steps off only if it can come back.
