@@ -367,6 +367,14 @@ function drawMap(layer, view) {
     el('text', { x: 0, y: 3, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#3a2a18', text: 'P' }, g);
     el('title', { text: `${p.name || 'Post'} (15.2${p.fortified ? ', may be Fortified' : ''})` }, g);
   }
+  // G23.3 Observation Points: a windmill's sails.
+  for (const hx of b.hexes || []) {
+    if (!hx.observation) continue;
+    const g = el('g', { transform: `translate(${hx.x + view.R * 0.45},${hx.y + view.H * 0.3})`, class: 'ge-observation' }, layer);
+    el('path', { d: 'M-6,-6 L6,6 M-6,6 L6,-6', stroke: '#3a2a18', 'stroke-width': 1.6, 'stroke-linecap': 'round' }, g);
+    el('circle', { cx: 0, cy: 0, r: 2, fill: '#f4eedd', stroke: '#3a2a18', 'stroke-width': 1 }, g);
+    el('title', { text: `Observation Point, ${hx.observation} level${hx.observation === 1 ? '' : 's'} high: a leader here sees from its height (G23.3)` }, g);
+  }
   for (const o of b.objectives || []) {
     const c = view.hex(o.hex);
     if (!c) continue;
@@ -382,6 +390,7 @@ function mapLegend(b, sw) {
   if ((b.hexes || []).some((x) => x.level)) items.push(`${sw('<rect x="1" y="1" width="24" height="16" fill="#6b4a1f" opacity=".21"/><line x1="2" y1="16" x2="24" y2="16" stroke="#5a3a12" stroke-width="2.6"/>')} higher ground, darker each Elevation Level; a contour line, heavy on a crest (11.2.2)`);
   if (b.trails?.length) items.push(`${sw('<line x1="2" y1="9" x2="24" y2="9" stroke="#8a6a3a" stroke-width="2" stroke-dasharray="5 4"/>')} trail`);
   if (b.posts?.length) items.push(`${sw('<rect x="7" y="3" width="12" height="12" fill="#f4eedd" stroke="#3a2a18"/>')} a Post (15.2)`);
+  if ((b.hexes || []).some((x) => x.observation)) items.push(`${sw('<path d="M7,3 L19,15 M7,15 L19,3" stroke="#3a2a18" stroke-width="1.6"/><circle cx="13" cy="9" r="2" fill="#f4eedd" stroke="#3a2a18"/>')} an Observation Point: a leader there sees from its height (G23.3)`);
   if (b.objectives?.length) items.push(`${sw('<path d="M13,2 L15,7 L20,7 L16,10 L17.5,16 L13,12.8 L8.5,16 L10,10 L6,7 L11,7 Z" fill="#e8c15a" stroke="#5a4310"/>')} an objective`);
   return items;
 }
@@ -560,6 +569,7 @@ function hexInfo(info, t, ctx) {
   know(ctx.board);
   let html = '';
   if (info.level) html += `<br>Elevation Level ${info.level}`;
+  if (info.observation) html += `<br>Observation Point ${info.observation} level${info.observation === 1 ? '' : 's'} high (G23.3)`;
   if (t) {
     const m = t.move || {};
     const mv = (x) => (x === null || x === undefined ? '—' : x);

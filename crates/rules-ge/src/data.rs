@@ -1245,6 +1245,9 @@ pub struct CellInfo {
     /// 11.2.2 case 1: the hexside towards each direction is the top contour of a hill (this
     /// hex is its upper side and no neighbour of it is higher).
     pub top_contour: [bool; 6],
+    /// G23.3 The height of the windmill or tower of an Observation Point here, in Elevation
+    /// Levels above the hex's own level; 0 where the hex is not one.
+    pub observation: i8,
 }
 
 /// The map, precomputed.
@@ -1542,6 +1545,14 @@ fn twenty() -> u16 {
 struct RawElevation {
     level: i8,
     at: Vec<String>,
+}
+
+/// `[[observation_point]]`: G23.3 windmills and towers marked on the map.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawObservationPoint {
+    at: Vec<String>,
+    height: i8,
 }
 
 #[derive(Deserialize)]
@@ -3264,6 +3275,7 @@ fn load_board(l: &mut Loader<'_>, charts: &Charts) -> Option<Board> {
             trail: 0,
             post: None,
             top_contour: [false; 6],
+            observation: 0,
         });
     }
     if !m.slopes.is_empty() {
@@ -3295,6 +3307,25 @@ fn load_board(l: &mut Loader<'_>, charts: &Charts) -> Option<Board> {
                     l.err(&key, format!("hex {h} is given two Elevation Levels"));
                 }
                 board.cells[c.ix()].level = e.level;
+            }
+        }
+    }
+    // G23.3 Observation Points.
+    let raw: Vec<(usize, RawObservationPoint)> = l.indexed("observation_point", false);
+    for (i, o) in raw {
+        if o.height < 1 {
+            l.err(
+                &format!("observation_point[{i}].height"),
+                "an Observation Point stands at least one Elevation Level above its hex (G23.3)",
+            );
+        }
+        for (j, h) in o.at.iter().enumerate() {
+            let key = format!("observation_point[{i}].at[{j}]");
+            if let Some(c) = l.cell(&board, &key, h) {
+                if board.cells[c.ix()].observation != 0 {
+                    l.err(&key, format!("hex {h} is given two Observation Points"));
+                }
+                board.cells[c.ix()].observation = o.height.max(1);
             }
         }
     }

@@ -42,7 +42,7 @@ impl GloryEmpire {
             }
             let Some(c) = t.cell else { continue };
             on_map += 1;
-            if self.unseen_by(s, c, &spotters) {
+            if self.unseen_by(s, side, c, &spotters) {
                 hidden.push(c);
             }
         }
@@ -217,7 +217,7 @@ impl GloryEmpire {
             let side = self.dummy_side(&d);
             let spot =
                 eyes[side.other().index()].get_or_insert_with(|| self.piece_cells(s, side.other()));
-            if self.unseen_by(s, d.cell, spot) {
+            if self.unseen_by(s, side, d.cell, spot) {
                 k += 1;
             } else {
                 s.dummies.remove(k);

@@ -15,10 +15,11 @@
 //!   stack on the map, which the enemy sees (ge-rulings 183).
 //! - G23.1.3 Obscured units move and take their Disorder Checks as any other.
 //! - Search under the hidden information: [`coupdoeil_engine::Determinize`] (ge-rulings 184).
+//! - G23.3 A leader in an Observation Point (a windmill or tower: `[[observation_point]]` in
+//!   the map, with its height) sees, and is seen, from that height
+//!   ([`GloryEmpire::observer_height`]). RULING: the authored maps mark none (ge-rulings 185).
 //!
-//! Dummy Brigades (G23.2) are in [`crate::dummies`]. Not played: Observation Points (G23.3):
-//! the authored maps mark no windmill or tower, so no hex is one.
-// RULING: no Observation Points marked (ge-rulings 185).
+//! Dummy Brigades (G23.2) are in [`crate::dummies`].
 
 use crate::GloryEmpire;
 use crate::data::{Cell, LeaderId, UnitId};
@@ -59,14 +60,34 @@ impl GloryEmpire {
         v
     }
 
-    /// G23.1 Whether a stack in `c` is out of sight of every piece in `spotters`: 20 hexes or
-    /// more away, or without a clear LOS.
+    /// G23.1 Whether a stack of `side`'s in `c` is out of sight of every enemy piece in
+    /// `spotters`: 20 hexes or more away, or without a clear LOS. G23.3 A leader in an
+    /// Observation Point sees from its height, and is seen there (LOS is reciprocal, 11.3).
     // RULING: leaders spot, a hex is seen or obscured whole (ge-rulings 181).
-    pub(crate) fn unseen_by(&self, s: &State, c: Cell, spotters: &[Cell]) -> bool {
+    // RULING: the Observation Point's height raises the leader's hex both ways (ge-rulings 185).
+    pub(crate) fn unseen_by(&self, s: &State, side: Side, c: Cell, spotters: &[Cell]) -> bool {
         let b = &self.data.board;
-        spotters
-            .iter()
-            .all(|&e| b.distance(c, e) >= OBSCURED_RANGE || !self.los(s, c, e))
+        let eye = self.observer_height(s, side, c);
+        spotters.iter().all(|&e| {
+            b.distance(c, e) >= OBSCURED_RANGE
+                || !self.los_raised(s, (c, eye), (e, self.observer_height(s, side.other(), e)))
+        })
+    }
+
+    /// G23.3 How many Elevation Levels above its hex `side` sees from `c`: the height of the
+    /// Observation Point there while one of `side`'s leaders stands in it, else 0.
+    #[must_use]
+    pub fn observer_height(&self, s: &State, side: Side, c: Cell) -> i8 {
+        let h = self.data.board.cells[c.ix()].observation;
+        if h == 0 {
+            return 0;
+        }
+        let here = s.leaders.iter().enumerate().any(|(i, l)| {
+            l.cell == Some(c)
+                && l.status == LeaderStatus::OnMap
+                && self.data.leaders[i].side == side
+        });
+        if here { h } else { 0 }
     }
 
     /// G23.1 The hexes of `side`'s pieces that are obscured now, sorted (none unless the rule is
@@ -79,7 +100,7 @@ impl GloryEmpire {
         let spotters = self.piece_cells(s, side.other());
         self.piece_cells(s, side)
             .into_iter()
-            .filter(|&c| self.unseen_by(s, c, &spotters))
+            .filter(|&c| self.unseen_by(s, side, c, &spotters))
             .collect()
     }
 
@@ -90,7 +111,7 @@ impl GloryEmpire {
         match t.cell {
             Some(c) if self.limited_intelligence() && t.gone.is_none() => {
                 let side = self.data.troops[u.ix()].side;
-                self.unseen_by(s, c, &self.piece_cells(s, side.other()))
+                self.unseen_by(s, side, c, &self.piece_cells(s, side.other()))
             }
             _ => false,
         }
@@ -103,7 +124,7 @@ impl GloryEmpire {
         match x.cell {
             Some(c) if self.limited_intelligence() && x.status == LeaderStatus::OnMap => {
                 let side = self.data.leaders[l.ix()].side;
-                self.unseen_by(s, c, &self.piece_cells(s, side.other()))
+                self.unseen_by(s, side, c, &self.piece_cells(s, side.other()))
             }
             _ => false,
         }
@@ -162,7 +183,7 @@ impl GloryEmpire {
             let x = owner.filter(|&side| {
                 let eyes = spotters[side.other().index()]
                     .get_or_insert_with(|| self.piece_cells(s, side.other()));
-                self.unseen_by(s, c, eyes)
+                self.unseen_by(s, side, c, eyes)
             });
             known.push((c, x));
             x

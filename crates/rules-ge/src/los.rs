@@ -77,6 +77,13 @@ impl GloryEmpire {
     /// 11 Whether `a` and `b` see each other now (terrain, units and the light).
     #[must_use]
     pub fn los(&self, s: &State, a: Cell, b: Cell) -> bool {
+        self.los_raised(s, (a, 0), (b, 0))
+    }
+
+    /// G23.3 [`Self::los`] with each end point's eye raised by some Elevation Levels above its
+    /// hex (a leader in an Observation Point sees from its height): `(hex, levels)`.
+    #[must_use]
+    pub fn los_raised(&self, s: &State, (a, ea): (Cell, i8), (b, eb): (Cell, i8)) -> bool {
         let d = self.data.board.distance(a, b);
         if d <= 1 {
             return true;
@@ -84,7 +91,7 @@ impl GloryEmpire {
         if self.los_limit(s).is_some_and(|l| d > l) {
             return false;
         }
-        self.los_core(a, b, Some(s))
+        self.los_core_except((a, ea), (b, eb), Some(s), None)
     }
 
     /// G17.2 Whether `a` and `b` see each other now, the combat units of `side` not blocking
@@ -98,7 +105,7 @@ impl GloryEmpire {
         if self.los_limit(s).is_some_and(|l| d > l) {
             return false;
         }
-        self.los_core_except(a, b, Some(s), Some(side))
+        self.los_core_except((a, 0), (b, 0), Some(s), Some(side))
     }
 
     /// G19.5.3 Whether `a` and `b` see each other for a Bombardment Zone: terrain, the light
@@ -112,7 +119,7 @@ impl GloryEmpire {
         if self.los_limit(s).is_some_and(|l| d > l) || !self.los_core(a, b, None) {
             return false;
         }
-        let pts = self.profile(a, b);
+        let pts = self.profile((a, 0), (b, 0));
         !pts[1..pts.len() - 1]
             .iter()
             .flat_map(|p| [Some(p.a), p.b])
@@ -127,12 +134,18 @@ impl GloryEmpire {
         self.data.board.distance(a, b) <= 1 || self.los_core(a, b, None)
     }
 
-    fn profile(&self, a: Cell, b: Cell) -> Vec<Point> {
+    /// Whether a raised eye in `a` sees hex `c` over the ground and terrain alone.
+    fn sees_over_ground(&self, (a, ea): (Cell, i8), c: Cell) -> bool {
+        self.data.board.distance(a, c) <= 1 || self.los_core_except((a, ea), (c, 0), None, None)
+    }
+
+    /// The profile from `a` to `b`, each end point's level raised by its eye (G23.3).
+    fn profile(&self, (a, ea): (Cell, i8), (b, eb): (Cell, i8)) -> Vec<Point> {
         let board = &self.data.board;
         let mut pts = vec![Point {
             a,
             b: None,
-            level: board.level(a),
+            level: board.level(a) + ea,
         }];
         for x in trace(board.hex(a), board.hex(b)) {
             match x {
@@ -168,7 +181,7 @@ impl GloryEmpire {
         pts.push(Point {
             a: b,
             b: None,
-            level: board.level(b),
+            level: board.level(b) + eb,
         });
         pts
     }
@@ -176,19 +189,21 @@ impl GloryEmpire {
     /// The LOS core: the profile's obstructions tested by 11.3. `units`: also test combat
     /// units (11.2.1).
     fn los_core(&self, a: Cell, b: Cell, units: Option<&State>) -> bool {
-        self.los_core_except(a, b, units, None)
+        self.los_core_except((a, 0), (b, 0), units, None)
     }
 
-    /// [`Self::los_core`], the units of side `friends` (if any) not blocking (G17.2).
+    /// [`Self::los_core`] between raised eyes (G23.3), the units of side `friends` (if any) not
+    /// blocking (G17.2).
     fn los_core_except(
         &self,
-        a: Cell,
-        b: Cell,
+        (a, ea): (Cell, i8),
+        (b, eb): (Cell, i8),
         units: Option<&State>,
         friends: Option<Side>,
     ) -> bool {
         let board = &self.data.board;
-        let mut pts = self.profile(a, b);
+        let mut pts = self.profile((a, ea), (b, eb));
+        let (eye_a, eye_b) = (board.level(a) + ea, board.level(b) + eb);
         // Orient from the higher end point (11.3 is reciprocal: either way gives the same).
         if pts.last().is_some_and(|p| p.level > pts[0].level) {
             pts.reverse();
@@ -215,11 +230,11 @@ impl GloryEmpire {
                 // RULING: a unit blocks only if the terrain lets both end points see it.
                 if let Some(s) = units {
                     let lv = board.level(c);
-                    if lv == board.level(a)
-                        && lv == board.level(b)
+                    if lv == eye_a
+                        && lv == eye_b
                         && s.top(c).is_some()
-                        && self.los_terrain(a, c)
-                        && self.los_terrain(c, b)
+                        && self.sees_over_ground((a, ea), c)
+                        && self.sees_over_ground((b, eb), c)
                         // B11.2.1, G18.6.3 Prone units do not block.
                         && s.stack(c).iter().any(|&u| {
                             !s.troop(u).prone

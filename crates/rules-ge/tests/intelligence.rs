@@ -509,3 +509,116 @@ fn g23_determinization_keeps_the_viewers_observation_over_a_random_game() {
     }
     assert!(events.iter().any(|e| matches!(e, Event::Secret { .. })));
 }
+
+/// The Limited Intelligence test game with a windmill of `height` levels in 0302 (G23.3).
+fn mill_game(height: i8) -> GloryEmpire {
+    common::game_from(
+        |t| {
+            format!(
+                "{}\n[brigade]\nlimited_intelligence = true\n\n[[observation_point]]\nat = [\"0302\"]\nheight = {height}\n",
+                t.replacen(
+                    "setup = \"historical\"\n",
+                    "setup = \"historical\"\nlevel = \"brigade\"\n",
+                    1,
+                )
+            )
+        },
+        |c| c.to_string(),
+    )
+}
+
+#[test]
+fn g23_3_a_leader_in_an_observation_point_sees_from_its_height() {
+    // As `screened`, with a windmill in the guns' hex: gren-1-1 behind the grenadiers' Line.
+    let mut f = Fx::empty_of(mill_game(1));
+    f.put("robe", "0302", Formation::Unlimbered, "E");
+    f.put("gren-2-1", "0502", Formation::Line, "W");
+    f.put("gren-1-1", "0602", Formation::Column, "W");
+    f.at(B, Stage::Fire);
+    // The guns stand on the ground: the mill lifts only a leader.
+    assert_eq!(f.game.observer_height(&f.s, B, f.hex("0302")), 0);
+    assert!(f.game.unit_obscured(&f.s, f.unit("gren-1-1")));
+    // A French leader there lifts no British eye.
+    f.put_leader("junot", "0302");
+    assert_eq!(f.game.observer_height(&f.s, B, f.hex("0302")), 0);
+    assert_eq!(f.game.observer_height(&f.s, F, f.hex("0302")), 1);
+    assert!(f.game.unit_obscured(&f.s, f.unit("gren-1-1")));
+    f.remove_leader("junot");
+    // Wellesley up the mill sees over the Line: units block only on the level of both end
+    // points (11.2.1), and his eye is a level above them.
+    f.put_leader("wellesley", "0302");
+    assert_eq!(f.game.observer_height(&f.s, B, f.hex("0302")), 1);
+    assert!(!f.game.los(&f.s, f.hex("0302"), f.hex("0602")));
+    assert!(
+        f.game
+            .los_raised(&f.s, (f.hex("0302"), 1), (f.hex("0602"), 0))
+    );
+    assert!(!f.game.unit_obscured(&f.s, f.unit("gren-1-1")));
+    assert!(f.game.obscured_cells(&f.s, F).is_empty());
+    // The same leader in a hex without a mill sees nothing more.
+    let mut g = Fx::empty_of(li_game());
+    g.put("robe", "0302", Formation::Unlimbered, "E");
+    g.put("gren-2-1", "0502", Formation::Line, "W");
+    g.put("gren-1-1", "0602", Formation::Column, "W");
+    g.put_leader("wellesley", "0302");
+    g.at(B, Stage::Fire);
+    assert_eq!(g.game.observer_height(&g.s, B, g.hex("0302")), 0);
+    assert!(g.game.unit_obscured(&g.s, g.unit("gren-1-1")));
+}
+
+#[test]
+fn g23_3_a_leader_up_the_mill_is_seen_from_as_far() {
+    // LOS is reciprocal (11.3): a leader alone in the mill, behind his own Line, is seen by the
+    // enemy column the Line hides him from on the ground.
+    let setup = |game: GloryEmpire| {
+        let mut f = Fx::empty_of(game);
+        f.put("2-43", "0502", Formation::Line, "E");
+        f.put("gren-1-1", "0602", Formation::Column, "W");
+        f.put_leader("fane", "0302");
+        f.at(F, Stage::Fire);
+        f
+    };
+    let ground = setup(li_game());
+    assert!(
+        ground
+            .game
+            .leader_obscured(&ground.s, ground.leader("fane"))
+    );
+    let mill = setup(mill_game(1));
+    assert!(!mill.game.leader_obscured(&mill.s, mill.leader("fane")));
+    assert!(
+        !mill
+            .game
+            .obscured_cells(&mill.s, B)
+            .contains(&mill.hex("0302"))
+    );
+}
+
+#[test]
+fn g23_3_the_map_marks_observation_points() {
+    let g = mill_game(2);
+    let b = &g.data.board;
+    let c = b.parse("0302").unwrap();
+    assert_eq!(b.cells[c.ix()].observation, 2);
+    assert_eq!(
+        (0..b.len() as u16)
+            .filter(|&i| b.cells[usize::from(i)].observation != 0)
+            .count(),
+        1
+    );
+    let e = common::load_errors("[[observation_point]]\nat = [\"0302\"]\nheight = 0\n");
+    assert!(e.contains("at least one Elevation Level"), "{e}");
+    let e = common::load_errors(
+        "[[observation_point]]\nat = [\"0302\"]\nheight = 1\n\n[[observation_point]]\nat = [\"0302\"]\nheight = 2\n",
+    );
+    assert!(e.contains("two Observation Points"), "{e}");
+    let e = common::load_errors("[[observation_point]]\nat = [\"9999\"]\nheight = 1\n");
+    assert!(e.contains("observation_point[0].at[0]"), "{e}");
+    // The shipped maps mark none (ge-rulings 185).
+    for g in [
+        common::shipped_vimeiro_brigade(),
+        common::shipped_rolica_brigade(),
+    ] {
+        assert!(g.data.board.cells.iter().all(|c| c.observation == 0));
+    }
+}

@@ -62,11 +62,13 @@ pub const RULES_SECTIONS: &[&str] = &[
     "bombardment_drm",
     "rally",
     "leader_loss",
-    // Glory and Empire (rules crate coupdoeil-ge): its clock, elevations and trails, order of
-    // battle, garrisons, posts, objectives and scoring, and the Player Aid charts (it also reads
-    // `leader`, `deploy`, `reinforcement`, `terrain`, `hexside_feature` and `morale` above).
+    // Glory and Empire (rules crate coupdoeil-ge): its clock, elevations, Observation Points
+    // and trails, order of battle, garrisons, posts, objectives and scoring, and the Player Aid
+    // charts (it also reads `leader`, `deploy`, `reinforcement`, `terrain`, `hexside_feature`
+    // and `morale` above).
     "clock",
     "elevation",
+    "observation_point",
     "trail_path",
     "battalion",
     "squadron",

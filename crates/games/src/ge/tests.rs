@@ -75,6 +75,24 @@ fn board_lists_every_hex_heights_and_the_order_of_battle() {
     }
 }
 
+#[test]
+fn board_marks_observation_points_with_their_height() {
+    let plain = test_scenario().game.board_json();
+    assert!(plain["hexes"].as_array().unwrap().iter().all(|h| h.get("observation").is_none()));
+    let mill = format!("{VIMEIRO}\n[[observation_point]]\nat = [\"0302\"]\nheight = 2\n");
+    let l = load_files(vec![
+        ("vimeiro/scenario.toml".into(), mill),
+        ("charts.toml".into(), CHARTS.into()),
+    ])
+    .unwrap_or_else(|e| panic!("{e}"));
+    let b = l.game.board_json();
+    let marked: Vec<_> =
+        b["hexes"].as_array().unwrap().iter().filter(|h| h.get("observation").is_some()).collect();
+    assert_eq!(marked.len(), 1);
+    assert_eq!(marked[0]["label"], "0302");
+    assert_eq!(marked[0]["observation"], 2);
+}
+
 /// The fire previews, the close combat previews and the reaction previews, along random games:
 /// every legal action has its hint, in the same order, naming counters and hexes that exist;
 /// every declaration offered can be previewed, the chances add up, and nothing is applied; the

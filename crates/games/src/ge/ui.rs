@@ -112,6 +112,10 @@ pub(super) fn board(g: &GloryEmpire) -> Value {
             if let Some(p) = c.post {
                 v["post"] = json!(p.0);
             }
+            // G23.3 An Observation Point: its height above the hex.
+            if c.observation != 0 {
+                v["observation"] = json!(c.observation);
+            }
             v
         })
         .collect();

@@ -338,6 +338,13 @@ impl Fx {
         self.s.leaders[l.ix()].status = LeaderStatus::OnMap;
     }
 
+    /// Takes leader `id` off the map (absent, as in [`Fx::empty_of`]).
+    pub fn remove_leader(&mut self, id: &str) {
+        let l = self.leader(id);
+        self.s.leaders[l.ix()].cell = None;
+        self.s.leaders[l.ix()].status = LeaderStatus::Absent;
+    }
+
     pub fn morale(&mut self, id: &str, m: Morale) {
         let u = self.unit(id);
         self.s.troop_mut(u).morale = m;
