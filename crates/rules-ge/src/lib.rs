@@ -91,8 +91,9 @@
 //! stays in the GTF must then end its move in its place relative to the DU when it can reach
 //! it, and does nothing on the way that puts the place out of reach (else its whole GTF
 //! worsens one level; the computer's move plans keep the place and offer the whole GTF's
-//! advance as one plan, which the web page offers a person too), and the moment an evolution is complete the
-//! whole GTF goes on with the MA left to the unit that spent the most in it (G17.3.1); an
+//! advance one or two hexes straight ahead as one plan, and the web page offers a person every
+//! distance the DU can go straight ahead as one click), and the moment an evolution is
+//! complete the whole GTF goes on with the MA left to the unit that spent the most in it (G17.3.1); an
 //! evolution may follow a first segment, as in Figure 35. Not yet: more segments than a move
 //! before an evolution, one in it and one after, and the free move of the leader to a new DU.
 //! In [`intelligence`] the optional Limited Intelligence (G23.1: stacks out of every enemy's
@@ -170,6 +171,7 @@ pub use data::{Cell, Data, LeaderId, UnitId};
 pub use event::Event;
 pub use game::{DieKind, GloryEmpire};
 pub use observe::Observation;
+pub use plans::GTF_UI_AHEAD;
 pub use state::State;
 
 /// The rules version written into game records. Bump it whenever a change alters play.

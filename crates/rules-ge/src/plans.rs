@@ -19,6 +19,13 @@ use std::collections::BTreeMap;
 const PER_STACK: usize = 4;
 /// Nodes of a stack's move search at most.
 const EXPLORE: usize = 600;
+/// G17.2.3 The farthest straight advance of a whole GTF among the computer's plans: each
+/// distance is one more plan with a move search per following stack, and the search judges
+/// a longer advance as this one repeated.
+const GTF_AI_AHEAD: usize = 2;
+/// G17.2.3 The farthest straight advance of a whole GTF offered to a person as one click (the
+/// DU's Movement Allowance usually ends it first).
+pub const GTF_UI_AHEAD: usize = 8;
 
 #[derive(Clone, Copy)]
 struct Node {
@@ -313,15 +320,16 @@ impl GloryEmpire {
     }
 
     /// G17.2.3 The whole GTF's move as one plan, when `select` picks the stack of a Directing
-    /// Unit that may open a segment: the DU steps one or two hexes straight ahead, its brigade
-    /// leader goes with it, then every other stack of the GTF goes to its place by a plan of
-    /// its own, nearest first, as far as nothing interrupts (a stack that cannot reach its
-    /// place is left alone).
+    /// Unit that may open a segment: the DU steps 1 to `max_ahead` hexes straight ahead (one
+    /// plan each, as far as it can go), its brigade leader goes with it, then every other
+    /// stack of the GTF goes to its place by a plan of its own, nearest first, as far as
+    /// nothing interrupts (a stack that cannot reach its place is left alone).
     fn gtf_plans(
         &self,
         s: &State,
         side: coupdoeil_engine::Side,
         select: Action,
+        max_ahead: usize,
         out: &mut Vec<Vec<Action>>,
     ) {
         if !self.brigade() || s.stage != Stage::Movement {
@@ -343,7 +351,7 @@ impl GloryEmpire {
             return;
         };
         let board = &self.data.board;
-        for k in 1..=2 {
+        for k in 1..=max_ahead {
             let mut t = s.clone();
             let mut plan = Vec::new();
             if !self.try_play(&mut t, side, select, &mut plan) {
@@ -361,7 +369,10 @@ impl GloryEmpire {
                 path.push(to);
                 here = to;
             }
-            if path.len() != k || !self.try_play(&mut t, side, Action::EndMove, &mut plan) {
+            if path.len() != k {
+                break; // The DU can go no farther straight ahead.
+            }
+            if !self.try_play(&mut t, side, Action::EndMove, &mut plan) {
                 continue;
             }
             // The brigade leader keeps with his Directing Unit.
@@ -427,9 +438,9 @@ impl GloryEmpire {
 
     /// G17.2.3 The whole GTF's move, offered to a person as one choice (each plan is ordinary
     /// actions, beginning with `select`): when `select` picks the stack of a Directing Unit that
-    /// may open a segment, one plan per distance (one or two hexes straight ahead) that the DU
-    /// can go, its leader with it and each other stack to its place as far as nothing
-    /// interrupts. Empty otherwise.
+    /// may open a segment, one plan per distance straight ahead that the DU can go (up to
+    /// [`GTF_UI_AHEAD`] hexes), its leader with it and each other stack to its place as far as
+    /// nothing interrupts. Empty otherwise.
     #[must_use]
     pub fn gtf_move_plans(
         &self,
@@ -438,7 +449,7 @@ impl GloryEmpire {
         select: Action,
     ) -> Vec<Vec<Action>> {
         let mut out = Vec::new();
-        self.gtf_plans(s, side, select, &mut out);
+        self.gtf_plans(s, side, select, GTF_UI_AHEAD, &mut out);
         out
     }
 
@@ -541,7 +552,7 @@ impl Plans for GloryEmpire {
                     for (_, p, _) in scored.into_iter().take(PER_STACK) {
                         out.push(self.playable_prefix(s, side, p));
                     }
-                    self.gtf_plans(s, side, a, out);
+                    self.gtf_plans(s, side, a, GTF_AI_AHEAD, out);
                     // 13.1.1 Declaring an Assault at the start of the move, the nearest targets
                     // first; the move is then chosen step by step.
                     let mut targets = self.assault_targets(&st);

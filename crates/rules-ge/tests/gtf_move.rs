@@ -904,3 +904,78 @@ fn g17_2_3_an_evolution_after_moving_is_the_next_segment() {
     assert!(f.s.troop(f.unit("2-97")).moved, "it left the GTF");
     assert!(f.can("select 2-43") && !f.can("select 2-97"));
 }
+
+/// G17.2.3 The whole GTF's move offered as one choice: one plan per distance the Directing
+/// Unit can go straight ahead, as far as its Movement Allowance takes it (not only one or two
+/// hexes); each plan is ordinary legal actions that leave the DU that far ahead and every
+/// other stack in its place, so no unit leaves its place and nobody worsens.
+#[test]
+fn g17_2_3_the_whole_gtf_moves_as_far_as_the_du_goes_straight_ahead() {
+    use coupdoeil_ge::state::Morale;
+    let f = column_of_three();
+    let select = Action::Select(f.unit("2-43"));
+    let plans = f.game.gtf_move_plans(&f.s, B, select);
+    // Each distance from the start hex, in order.
+    let mut ahead = vec!["0205".to_string()];
+    while ahead.len() <= plans.len() {
+        let last = ahead.last().unwrap().clone();
+        ahead.push(next(&f, &last, EdgeDir::N));
+    }
+    assert!(
+        plans.len() > 2,
+        "a Grand Column on open ground goes more than two hexes: {} plans",
+        plans.len()
+    );
+    assert!(plans.len() <= coupdoeil_ge::GTF_UI_AHEAD);
+    for (i, plan) in plans.iter().enumerate() {
+        let k = i + 1;
+        let mut g = column_of_three();
+        for a in plan {
+            let mut legal = Vec::new();
+            g.game.legal_actions(&g.s, &mut legal);
+            assert!(legal.contains(a), "{k} ahead: {a:?} is legal");
+            let mut ev = Vec::new();
+            g.game.apply_action_unchecked(&mut g.s, a, &mut ev);
+            g.events.extend(ev);
+            while g.game.to_act(&g.s) == ToAct::Chance {
+                g.d10(5);
+            }
+        }
+        assert_eq!(
+            g.cell_of("2-43").as_deref(),
+            Some(ahead[k].as_str()),
+            "{k} ahead"
+        );
+        assert_eq!(
+            g.cell_of("2-52").as_deref(),
+            Some(ahead[k - 1].as_str()),
+            "{k} ahead"
+        );
+        assert_eq!(
+            g.cell_of("2-97").as_deref(),
+            Some(if k >= 2 {
+                ahead[k - 2].as_str()
+            } else {
+                "0206"
+            }),
+            "{k} ahead"
+        );
+        assert!(!out_of_place(&g), "{k} ahead");
+        for id in ["2-43", "2-52", "2-97"] {
+            assert_eq!(g.morale_of(id), Morale::Normal, "{id}, {k} ahead");
+        }
+    }
+    // The DU could go no farther straight ahead than the longest plan: one more step is
+    // beyond its Movement Allowance or off the map.
+    let mut g = column_of_three();
+    g.play("select 2-43");
+    for h in &ahead[1..=plans.len()] {
+        g.play(&format!("step {h}"));
+    }
+    let farther = g
+        .game
+        .data
+        .board
+        .neighbor(g.hex(&ahead[plans.len()]), EdgeDir::N);
+    assert!(farther.is_none_or(|c| !g.legal().contains(&Action::Step(c))));
+}
