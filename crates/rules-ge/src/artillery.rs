@@ -488,7 +488,9 @@ impl GloryEmpire {
         if d0 == 0 || d0 > reach {
             return Vec::new();
         }
-        let m = reach as i32;
+        // The ray from the battery through the ISH, traced to just past the reach: the trace
+        // leaves out its end hex, and is worked out whole (a longer one costs for nothing).
+        let m = (reach / d0 + 1) as i32;
         let far = Hex::new(f.q + (t.q - f.q) * m, f.r + (t.r - f.r) * m);
         let dense = |c: Cell| {
             matches!(

@@ -188,4 +188,6 @@ pub use state::State;
 /// that enters a Bombardment Zone is attacked in its entry hex (G19.5.3, ge-rulings 163); a
 /// GTF follower's reckoning of the way to its place follows the real moves (ge-rulings 135);
 /// a Rolling Shot fires on a Dummy Stack's hex as on a real obscured stack (ge-rulings 189).
-pub const RULES_VERSION: u32 = 6;
+/// Version 7: a Rolling Shot through an Initial Strike Hex next to the battery runs to the end
+/// of its reach, as one through a farther hex does (G19.6.1).
+pub const RULES_VERSION: u32 = 7;

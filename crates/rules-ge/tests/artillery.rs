@@ -786,6 +786,42 @@ fn g19_6_a_rolling_shot_strikes_every_occupied_hex_of_its_line_of_fire() {
     assert!(!f.can("roll 0302 0502"));
 }
 
+/// G19.6.1 The Line of Fire runs to the end of the reach whichever hex of the ray is the
+/// Initial Strike Hex: through the hex next to the battery it is the line through the next
+/// hex out, with the nearer hex before it (the line once stopped a hex short when the ISH
+/// was adjacent).
+#[test]
+fn g19_6_1_the_line_of_fire_runs_to_the_end_of_the_reach_from_an_adjacent_ish() {
+    use coupdoeil_hex::EdgeDir;
+    let mut full = 0;
+    for at in ["0302", "0606", "0409"] {
+        let mut f = Fx::empty_of(ggame());
+        f.put("robe", at, Formation::Unlimbered, "E");
+        f.at(B, Stage::Fire);
+        let from = f.hex(at);
+        let reach = u32::from(f.game.rolling_reach(&f.s, from));
+        let b = &f.game.data.board;
+        for d in EdgeDir::ALL {
+            let Some(n1) = b.neighbor(from, d) else {
+                continue;
+            };
+            let Some(n2) = b.neighbor(n1, d) else {
+                continue;
+            };
+            let near = lof(&f, at, &f.label(n1));
+            let far = lof(&f, at, &f.label(n2));
+            if near.len() < 2 {
+                continue; // The line ends in the ISH next to the battery.
+            }
+            assert_eq!(near[1..], far[..], "from {at} towards {d:?}");
+            let last = b.distance(from, f.hex(near.last().unwrap().split('/').next().unwrap()));
+            assert!(last <= reach);
+            full += usize::from(last == reach);
+        }
+    }
+    assert!(full >= 2, "lines that run to the end of the reach: {full}");
+}
+
 #[test]
 fn g19_6_2_the_last_round_shot_box_still_rolls_the_whole_line() {
     let mut f = guns_at(ggame(), "0702");
