@@ -658,9 +658,8 @@ fn g19_5_3_a_regroup_is_attacked_when_the_combat_is_over() {
     f.play("step 0804");
     decline(&mut f);
     // A bluff: the charge ends next to the grenadiers without a target, then regroups.
-    if f.can("end") {
-        f.play("end");
-    }
+    assert!(f.can("end"), "{:?}\n{}", f.legal_text(), f.log());
+    f.play("end");
     decline(&mut f);
     // The Charge Movement's own Bombardment Attacks (its path was in both zones), missed.
     while f.to_act() == ToAct::Chance {
