@@ -132,6 +132,12 @@ impl Rat {
             i128::from(other.num) * i128::from(self.den),
         )
     }
+
+    /// Whether every part fits in 31 bits, so that cross products fit in an `i64`.
+    fn small(self) -> bool {
+        const M: i64 = 1 << 31;
+        self.num > -M && self.num < M && self.den < M
+    }
 }
 
 impl PartialEq for Rat {
@@ -151,6 +157,10 @@ impl PartialOrd for Rat {
 
 impl Ord for Rat {
     fn cmp(&self, other: &Rat) -> Ordering {
+        // Maps are small: the cross products nearly always fit in 64 bits.
+        if self.small() && other.small() {
+            return (self.num * other.den).cmp(&(other.num * self.den));
+        }
         let (a, b) = self.key(*other);
         a.cmp(&b)
     }
@@ -198,11 +208,23 @@ fn walk(from: Hex, target: [i64; 3]) -> Vec<Crossing> {
     let mut out = Vec::new();
     let mut cur = [0_i64; 3];
     let (_, mut cur_hi) = interval(target, cur);
+    // The line can only go on into a neighbour that lies ahead of it: cube coordinates embed
+    // the plane isometrically (up to scale), so "ahead" is a positive cube dot product with
+    // the direction. A neighbour square to the line shares an edge parallel to it, which the
+    // line never crosses.
+    let mut ahead = [(0_i64, 0_i64); 6];
+    let mut n = 0;
+    for dir in EdgeDir::ALL {
+        let d = dir.delta();
+        let (dq, dr) = (i64::from(d.q), i64::from(d.r));
+        if dq * target[0] + dr * target[1] + (-dq - dr) * target[2] > 0 {
+            ahead[n] = (dq, dr);
+            n += 1;
+        }
+    }
     loop {
         let mut next: Option<([i64; 3], Rat, Rat)> = None;
-        for dir in EdgeDir::ALL {
-            let d = dir.delta();
-            let (dq, dr) = (i64::from(d.q), i64::from(d.r));
+        for &(dq, dr) in &ahead[..n] {
             let cell = [cur[0] + dq, cur[1] + dr, cur[2] - dq - dr];
             let (lo, hi) = interval(target, cell);
             if lo < hi && lo >= cur_hi && next.is_none_or(|(_, best, _)| lo < best) {
