@@ -582,11 +582,9 @@ impl GloryEmpire {
         let side = self.data.troops[top.ix()].side;
         // RULING: offered only where the line meets an enemy unit (ge-rulings 129)
         self.line_of_fire(s, from, ish).iter().any(|p| {
-            std::iter::once(p.at).chain(p.or).any(|c| {
-                s.stack(c)
-                    .iter()
-                    .any(|&u| self.data.troops[u.ix()].side != side)
-            })
+            std::iter::once(p.at)
+                .chain(p.or)
+                .any(|c| s.units_in(c).any(|u| self.data.troops[u.ix()].side != side))
         })
     }
 
@@ -606,16 +604,17 @@ impl GloryEmpire {
         // Where the enemy stands within the reach and a little beyond: a Line of Fire that
         // strikes none of them is not offered (ge-rulings 129), so an Initial Strike Hex whose
         // ray passes far from all of them need not be traced.
-        let enemies: Vec<(f64, f64)> = (0..b.len())
-            .map(|i| Cell(i as u16))
-            .filter(|&c| {
-                b.distance(from, c) <= reach + 2
-                    && s.stack(c)
-                        .iter()
-                        .any(|&u| self.data.troops[u.ix()].side != side)
-            })
-            .map(|c| plane(b.cells[c.ix()].hex))
+        let mut near: Vec<Cell> = s
+            .troops
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.data.troops[*i].side != side)
+            .filter_map(|(_, t)| t.cell)
+            .filter(|&c| b.distance(from, c) <= reach + 2)
             .collect();
+        near.sort_unstable();
+        near.dedup();
+        let enemies: Vec<(f64, f64)> = near.iter().map(|c| plane(b.cells[c.ix()].hex)).collect();
         if enemies.is_empty() {
             return;
         }

@@ -236,7 +236,7 @@ impl GloryEmpire {
                         && self.sees_over_ground((a, ea), c)
                         && self.sees_over_ground((b, eb), c)
                         // B11.2.1, G18.6.3 Prone units do not block.
-                        && s.stack(c).iter().any(|&u| {
+                        && s.units_in(c).any(|u| {
                             !s.troop(u).prone
                                 && Some(self.data.troops[u.ix()].side) != friends
                         })

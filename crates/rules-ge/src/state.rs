@@ -1335,6 +1335,16 @@ impl State {
         v
     }
 
+    /// The combat units in a hex in no particular order, without building a list (for the
+    /// tests that look for one unit of a kind; [`Self::stack`] gives the order).
+    pub fn units_in(&self, c: Cell) -> impl Iterator<Item = UnitId> + '_ {
+        self.troops
+            .iter()
+            .enumerate()
+            .filter(move |(_, t)| t.cell == Some(c))
+            .map(|(i, _)| UnitId(i as u8))
+    }
+
     /// The top combat unit in a hex.
     #[must_use]
     pub fn top(&self, c: Cell) -> Option<UnitId> {
