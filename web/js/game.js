@@ -770,7 +770,8 @@ function renderPrompt() {
   p.appendChild(h('div', { class: 'what' }, what));
   const buttons = h('div', { class: 'buttons' });
   if (st.your_turn) {
-    for (const x of ui.hints.filter((y) => ui.play.buttons[y.verb])) {
+    // A rules module may keep a counter's own buttons to the panel of that counter selected.
+    for (const x of ui.hints.filter((y) => ui.play.buttons[y.verb] && (ui.play.buttonShown?.(y, ui.selected) ?? true))) {
       const b = ui.play.buttons[x.verb];
       const label = (typeof b === 'function' ? b(x) : b) || x.description;
       buttons.appendChild(h('button', { class: x.verb === ui.play.primary ? 'primary' : '', title: x.description, 'data-action': x.notation, onclick: () => act([x.notation]) }, label));

@@ -255,6 +255,14 @@ pub enum Action {
     CreateBz(LeaderId),
     /// G19.5.1 This leader's Bombardment Zone is dissolved (Movement Phase).
     DissolveBz(LeaderId),
+    /// G17.1 This brigade leader is picked up and put in this hex, where his unit becomes the
+    /// GTF's Directing Unit (no MP; Movement Phase, before the GTF moves).
+    ChangeDu {
+        /// The brigade leader.
+        leader: LeaderId,
+        /// The hex of the new Directing Unit.
+        to: Cell,
+    },
 }
 
 /// G21.1 What a Brigade Game Reaction Formation Change does (a Square is still

@@ -423,6 +423,14 @@ pub enum Event {
     /// G17.3.1 The evolution is complete: every unit of the GTF counts `mp` MP spent in the
     /// phase, those of the unit that spent the most in it (ge-rulings 130).
     GtfMarkTime { leader: LeaderId, mp: u8 },
+    /// G17.1 The brigade leader was picked up in `from` and put in `to`: `unit` directs his
+    /// GTF now.
+    DuChanged {
+        leader: LeaderId,
+        from: Cell,
+        to: Cell,
+        unit: Option<UnitId>,
+    },
     /// G17.2.3, G17.3 These units of a GTF ended their move out of their place relative to the
     /// Directing Unit though they could have kept it: every unit of the GTF worsens one level
     /// (ge-rulings 133).

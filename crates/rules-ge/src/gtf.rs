@@ -125,6 +125,10 @@ pub struct Gtf {
     /// Unit's move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub segment: Option<Segment>,
+    /// G17.1 The turn in which he was last picked up and put with a new Directing Unit (once a
+    /// Movement Phase, ge-rulings 141).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub du_changed: u8,
 }
 
 /// G17.2.3 A segment of a GTF's move: its Directing Unit `du` moves first, from `from` to `to`
@@ -683,6 +687,12 @@ impl GloryEmpire {
                 }
                 continue;
             }
+            // G17.1 A new Directing Unit, the leader picked up and put with it.
+            if !reserve {
+                for to in self.du_targets(s, l) {
+                    out.push(Action::ChangeDu { leader: l, to });
+                }
+            }
             if reserve || st.gtf.changed == s.turn {
                 continue;
             }
@@ -704,6 +714,80 @@ impl GloryEmpire {
                 }
             }
         }
+    }
+
+    /// G17.1 The hexes brigade leader `l` may be picked up and put in now, taking the unit
+    /// there as his new Directing Unit at no cost: in his side's Movement Phase, while nothing
+    /// moves, before his GTF's move (its segment) has begun and before any of its units has
+    /// moved in the phase, once a phase, and with no evolution in progress. The hex must hold
+    /// a unit of his own that would direct the GTF: one in a close order formation in a Line of
+    /// Battle, the head of a Grand Column (no unit of the GTF farther forward along its facing;
+    /// either head of a double one). RULING (ge-rulings 141).
+    #[must_use]
+    pub fn du_targets(&self, s: &State, l: LeaderId) -> Vec<Cell> {
+        use crate::state::Stage;
+        let d = &self.data.leaders[l.ix()];
+        let st = s.leader(l);
+        if s.stage != Stage::Movement
+            || d.side != s.phasing
+            || s.moving.is_some()
+            || !s.pending.is_empty()
+            || st.status != LeaderStatus::OnMap
+            || st.gtf.evolving.is_some()
+            || st.gtf.segment.is_some()
+            || st.gtf.du_changed == s.turn
+        {
+            return Vec::new();
+        }
+        let (Some(kind), Some(du), Some(here)) =
+            (self.gtf_of(s, l), self.directing_unit(s, l), st.cell)
+        else {
+            return Vec::new();
+        };
+        let members = self.gtf_members(s, l);
+        if members.iter().any(|&u| s.troop(u).moved) {
+            return Vec::new();
+        }
+        let board = &self.data.board;
+        let f = s.troop(du).facing;
+        let front = members
+            .iter()
+            .filter_map(|&u| s.troop(u).cell)
+            .map(|c| depth(board, here, f, c).0)
+            .max()
+            .unwrap_or(0);
+        let mut out: Vec<Cell> = members
+            .iter()
+            .filter_map(|&u| s.troop(u).cell)
+            .filter(|&c| c != here)
+            .filter(|&c| !kind.column() || depth(board, here, f, c).0 == front)
+            .filter(|&c| {
+                // The unit that would direct there: his topmost own unit, as for the DU itself.
+                s.stack(c)
+                    .into_iter()
+                    .find(|&u| self.own_unit(s, l, u))
+                    .is_some_and(|u| kind.column() || s.troop(u).formation.close_order())
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// G17.1 Brigade leader `l` is picked up and put in `to`, with his new Directing Unit.
+    pub(crate) fn do_change_du(&self, s: &mut State, l: LeaderId, to: Cell, ev: &mut Vec<Event>) {
+        let Some(from) = s.leader(l).cell else { return };
+        let turn = s.turn;
+        let ld = &mut s.leaders[l.ix()];
+        ld.cell = Some(to);
+        ld.gtf.du_changed = turn;
+        let du = self.directing_unit(s, l);
+        ev.push(Event::DuChanged {
+            leader: l,
+            from,
+            to,
+            unit: du,
+        });
     }
 
     /// G17.3 Whether brigade leader `l`'s GTF may begin an evolution now: every one of its

@@ -93,9 +93,10 @@
 //! worsens one level; the computer's move plans keep the place and offer the whole GTF's
 //! advance one or two hexes straight ahead as one plan, and the web page offers a person every
 //! distance the DU can go straight ahead as one click), and the moment an evolution is
-//! complete the whole GTF goes on with the MA left to the unit that spent the most in it (G17.3.1); an
-//! evolution may follow a first segment, as in Figure 35. Not yet: more segments than a move
-//! before an evolution, one in it and one after, and the free move of the leader to a new DU.
+//! complete the whole GTF goes on with the MA left to the unit that spent the most in it
+//! (G17.3.1); an evolution may follow a first segment, as in Figure 35. Not yet: more segments
+//! than a move before an evolution, one in it and one after. A brigade leader may be picked up
+//! and put with a new Directing Unit at no cost before his GTF moves (G17.1, `du LEADER HEX`).
 //! In [`intelligence`] the optional Limited Intelligence (G23.1: stacks out of every enemy's
 //! sight or 20 hexes from all of them obscured, shown to the enemy only as
 //! [`observe::ObscuredStack`]s, the events about them secret to their owner, revealed the
@@ -189,5 +190,7 @@ pub use state::State;
 /// GTF follower's reckoning of the way to its place follows the real moves (ge-rulings 135);
 /// a Rolling Shot fires on a Dummy Stack's hex as on a real obscured stack (ge-rulings 189).
 /// Version 7: a Rolling Shot through an Initial Strike Hex next to the battery runs to the end
-/// of its reach, as one through a farther hex does (G19.6.1).
-pub const RULES_VERSION: u32 = 7;
+/// of its reach, as one through a farther hex does (G19.6.1). Version 8: a brigade leader may
+/// be picked up and put with a new Directing Unit at no cost before his GTF moves (G17.1,
+/// ge-rulings 141).
+pub const RULES_VERSION: u32 = 8;

@@ -930,6 +930,7 @@ impl GloryEmpire {
                 s.closing = true;
             }
             Action::CreateBz(l) => self.create_bz(s, l, ev),
+            Action::ChangeDu { leader, to } => self.do_change_du(s, leader, to, ev),
             Action::DissolveBz(l) => self.dissolve_bz(s, l, "dissolved by its owner", ev),
             Action::Gtf { leader, kind } => self.do_gtf(s, leader, kind, ev),
             Action::Evolve { leader, evolution } => self.do_evolve(s, leader, evolution, ev),

@@ -201,6 +201,9 @@ impl GloryEmpire {
             }
             Action::CreateBz(l) => format!("bz {}", self.lid(l)),
             Action::DissolveBz(l) => format!("dissolve-bz {}", self.lid(l)),
+            Action::ChangeDu { leader, to } => {
+                format!("du {} {}", self.lid(leader), self.hex(to))
+            }
         }
     }
 
@@ -523,6 +526,13 @@ impl GloryEmpire {
             }
             Some("bz") => done(2, Action::CreateBz(self.leader_of(arg(1)?)?)),
             Some("dissolve-bz") => done(2, Action::DissolveBz(self.leader_of(arg(1)?)?)),
+            Some("du") => done(
+                3,
+                Action::ChangeDu {
+                    leader: self.leader_of(arg(1)?)?,
+                    to: self.cell_of(arg(2)?)?,
+                },
+            ),
             Some("complete-evolution") => {
                 done(2, Action::CompleteEvolution(self.leader_of(arg(1)?)?))
             }
@@ -927,6 +937,15 @@ impl GloryEmpire {
             Action::DissolveBz(l) => {
                 format!("{} dissolves his Bombardment Zone (G19.5.1)", self.lname(l))
             }
+            Action::ChangeDu { leader, to } => format!(
+                "{} rides to {}{}, his new Directing Unit (G17.1, no MP)",
+                self.lname(leader),
+                s.stack(to)
+                    .into_iter()
+                    .find(|&u| self.own_unit(s, leader, u))
+                    .map_or_else(String::new, |u| format!("{} in ", self.uname(u))),
+                self.hex(to)
+            ),
             Action::Gtf {
                 leader,
                 kind: Some(k),
@@ -1492,6 +1511,18 @@ impl GloryEmpire {
                 } else {
                     "poorly done: each of its stacks takes a Disorder Check"
                 }
+            ),
+            Event::DuChanged {
+                leader,
+                from,
+                to,
+                unit,
+            } => format!(
+                "{} rides from {} to {}: {} directs his GTF now (G17.1)",
+                self.lname(*leader),
+                self.hex(*from),
+                self.hex(*to),
+                unit.map_or_else(|| "no unit".to_string(), |u| self.uname(u).to_string())
             ),
             Event::GtfMarkTime { leader, mp } => format!(
                 "{}'s brigade has spent {mp} MP: its units go on with what is left to the one \

@@ -567,7 +567,8 @@ impl Plans for GloryEmpire {
                 // G19.2 The Trains stay where the scenario put them (they change nothing the
                 // evaluation sees, and would only widen the search); a Caisson goes only to a
                 // Train of its side or back to its battery.
-                Action::TrainMove { .. } | Action::TrainOff(_) => {}
+                // G17.1 No plan here needs another Directing Unit: the GTF moves with its own.
+                Action::TrainMove { .. } | Action::TrainOff(_) | Action::ChangeDu { .. } => {}
                 Action::CaissonMove { battery, to } => {
                     let side = self.data.troops[battery.ix()].side;
                     if s.troop(battery).cell == Some(to)

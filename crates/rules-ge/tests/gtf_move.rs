@@ -979,3 +979,77 @@ fn g17_2_3_the_whole_gtf_moves_as_far_as_the_du_goes_straight_ahead() {
         .neighbor(g.hex(&ahead[plans.len()]), EdgeDir::N);
     assert!(farther.is_none_or(|c| !g.legal().contains(&Action::Step(c))));
 }
+
+fn du_moves(f: &Fx) -> Vec<String> {
+    f.legal_text()
+        .into_iter()
+        .filter(|t| t.starts_with("du "))
+        .collect()
+}
+
+/// G17.1 (ge-rulings 141) Before his GTF moves in his Movement Phase, a brigade leader may be
+/// picked up and put with another unit of his that can direct it, at no cost: in a Line of
+/// Battle any of his units in a close order formation. Once a phase, and not once the GTF's
+/// move has begun.
+#[test]
+fn g17_1_a_brigade_leader_takes_a_new_directing_unit_at_no_cost() {
+    let mut f = column_of_three();
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
+    for id in ["2-43", "2-52", "2-97"] {
+        let u = f.unit(id);
+        f.s.troop_mut(u).formation = Formation::Line;
+    }
+    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("2-43")));
+    assert_eq!(du_moves(&f), ["du anstruther 0206", "du anstruther 0207"]);
+    // A unit in Road Column (not a close order formation) may not direct a Line of Battle.
+    let mut g = f.clone();
+    let u = g.unit("2-97");
+    g.s.troop_mut(u).formation = Formation::RoadColumn;
+    assert_eq!(du_moves(&g), ["du anstruther 0206"]);
+    let mp = f.s.leaders[l.ix()];
+    f.play("du anstruther 0206");
+    assert_eq!(f.s.leaders[l.ix()].cell, Some(f.hex("0206")));
+    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("2-52")));
+    assert!(f.events.iter().any(|e| matches!(e,
+        Event::DuChanged { leader, unit: Some(u), .. } if *leader == l && *u == f.unit("2-52"))));
+    assert!(f.log().contains("G17.1"), "{}", f.log());
+    // No MP spent: the leader has not moved in the phase, and may still move as before.
+    assert!(!mp.moved && !f.s.leaders[l.ix()].moved);
+    assert!(f.can("select anstruther"), "{:?}", f.legal_text());
+    // Once a phase.
+    assert!(du_moves(&f).is_empty(), "{:?}", du_moves(&f));
+    // Not once the GTF's move has begun: its DU has moved.
+    let mut g = column_of_three();
+    g.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
+    g.play("select 2-43");
+    assert!(du_moves(&g).is_empty());
+    let ahead = next(&g, "0205", EdgeDir::N);
+    g.play(&format!("step {ahead}"));
+    g.play("end");
+    g.settle();
+    assert!(du_moves(&g).is_empty());
+}
+
+/// G17.1 In a Grand Column the Directing Unit is its head: a leader put with the tail may be
+/// moved back to the head, and only there.
+#[test]
+fn g17_1_a_grand_columns_directing_unit_is_its_head() {
+    let mut f = column_of_three();
+    // The head directs: there is no other head to go to.
+    assert!(du_moves(&f).is_empty(), "{:?}", du_moves(&f));
+    f.put_leader("anstruther", "0207");
+    let l = f.leader("anstruther");
+    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("2-97")));
+    assert_eq!(du_moves(&f), ["du anstruther 0205"]);
+    assert!(!f.can("du anstruther 0206"));
+    // Not during an evolution, nor in another side's phase.
+    let mut g = f.clone();
+    g.s.leaders[l.ix()].gtf.evolving = Some((coupdoeil_ge::gtf::Evolution::DeployProcessional, 2));
+    assert!(du_moves(&g).is_empty());
+    let mut g = f.clone();
+    g.at(common::F, Stage::Movement);
+    assert!(du_moves(&g).is_empty());
+    f.play("du anstruther 0205");
+    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("2-43")));
+}

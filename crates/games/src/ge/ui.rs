@@ -409,6 +409,11 @@ pub(super) fn hints(g: &GloryEmpire, s: &State) -> Vec<ActionHint> {
                     h.unit = Some(lid(g, leader));
                     h.hex = Some(b.label(at));
                 }
+                Action::ChangeDu { leader, to } => {
+                    h.unit = Some(lid(g, leader));
+                    h.from = leader_at(leader);
+                    h.hex = Some(b.label(to));
+                }
                 Action::Step(c) => {
                     h.unit.clone_from(&moving);
                     h.from.clone_from(&moving_at);
