@@ -506,3 +506,55 @@ fn caissons_in_play_give_the_agents_a_determinization() {
     assert!(g.scenario_capabilities().determinize.is_some());
     assert!(test_game().scenario_capabilities().determinize.is_none());
 }
+
+/// G17.1 In the Brigade Game a brigade leader's new Directing Units are offered as hints on the
+/// leader (from his hex to the new DU's), which the web page shows in his panel; playing one
+/// moves him there.
+#[test]
+fn brigade_leaders_new_directing_units_are_hints_on_the_leader() {
+    use coupdoeil_engine::draw_below;
+    let with = VIMEIRO.replacen(
+        "setup = \"historical\"\n",
+        "setup = \"historical\"\nlevel = \"brigade\"\n",
+        1,
+    );
+    let loaded = load_files(vec![
+        ("vimeiro/scenario.toml".into(), with),
+        ("charts.toml".into(), CHARTS.into()),
+    ])
+    .unwrap_or_else(|e| panic!("{e}"));
+    let crate::AnyGame::Ge(g) = &loaded.game else {
+        panic!("a Glory and Empire scenario")
+    };
+    let leaders: Vec<String> = g.data.leaders.iter().map(|l| l.id.clone()).collect();
+    let mut seen = 0;
+    for seed in 1..=4 {
+        let mut m = loaded.new_match(seed);
+        let mut rng = crate::rng_stream(seed, 5);
+        for _ in 0..1500 {
+            to_decision(&mut m);
+            let ToAct::Side(_) = m.to_act() else { break };
+            let hints = m.legal_hints();
+            if let Some(h) = hints.iter().find(|h| h.verb == "du") {
+                let leader = h.unit.clone().expect("the leader");
+                assert!(leaders.contains(&leader), "{h:?}");
+                let (from, to) = (h.from.clone().unwrap(), h.hex.clone().unwrap());
+                assert_ne!(from, to, "{h:?}");
+                assert!(h.description.contains("G17.1"), "{h:?}");
+                m.apply(&h.notation).unwrap_or_else(|e| panic!("{}: {e:?}", h.notation));
+                let o = m.observe_ui(Viewer::Referee);
+                let at = o["leaders"]
+                    .as_array()
+                    .and_then(|v| v.iter().find(|x| x["id"] == leader.as_str()))
+                    .map(|x| x["hex"].clone());
+                assert_eq!(at, Some(serde_json::json!(to)), "{o}");
+                seen += 1;
+                break;
+            }
+            let legal = m.legal_actions();
+            let a = &legal[draw_below(&mut rng, legal.len() as u64) as usize];
+            m.apply(&a.notation).unwrap();
+        }
+    }
+    assert!(seen >= 1, "a random Brigade game offered a new Directing Unit");
+}
