@@ -770,8 +770,7 @@ function renderPrompt() {
   p.appendChild(h('div', { class: 'what' }, what));
   const buttons = h('div', { class: 'buttons' });
   if (st.your_turn) {
-    // A rules module may keep a counter's own buttons to the panel of that counter selected.
-    for (const x of ui.hints.filter((y) => ui.play.buttons[y.verb] && (ui.play.buttonShown?.(y, ui.selected) ?? true))) {
+    for (const x of ui.hints.filter((y) => ui.play.buttons[y.verb])) {
       const b = ui.play.buttons[x.verb];
       const label = (typeof b === 'function' ? b(x) : b) || x.description;
       buttons.appendChild(h('button', { class: x.verb === ui.play.primary ? 'primary' : '', title: x.description, 'data-action': x.notation, onclick: () => act([x.notation]) }, label));

@@ -897,10 +897,7 @@ const play = {
     bz: (x) => cap(x.description),
     dummies: (x) => cap(x.description),
     'dissolve-bz': (x) => cap(x.description),
-    du: (x) => cap(x.description),
   },
-  // G17.1 A brigade leader's new Directing Units are offered in his own panel only.
-  buttonShown: (x, selected) => x.verb !== 'du' || x.unit === selected,
   primary: 'pass',
   declareLabel: (hint) => ({
     fire: 'Fire', 'react-fire': 'Fire in reaction', 'react-square': 'Form square', 'react-charge': 'Charge in reaction',

@@ -1517,6 +1517,33 @@ await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))
   await page.close();
 });
 
+await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))('Glory and Empire, Brigade Game: a brigade leader is put with a new Directing Unit from his own panel', async () => {
+  const page = await humanAgainstGreedy(geBrigadeId, '5');
+  let found = null;
+  for (let i = 0; i < 200 && !found; i++) {
+    await myTurn(page);
+    found = await page.evaluate(() => window.coupdoeil.hints.find((x) => x.verb === 'du') || null);
+    if (!found) await decideGe(page);
+  }
+  assert.ok(found, 'a British brigade leader was offered a new Directing Unit');
+  // Not in the prompt's buttons: in the panel of the leader, once he is selected.
+  assert.equal(await page.locator(`#prompt [data-action="${found.notation}"]`).count(), 0, 'not a phase-wide button');
+  await clickHex(page, found.hex);
+  assert.notEqual(await page.evaluate(() => window.coupdoeil.selected), found.unit);
+  assert.equal(await page.locator(`#selection [data-action="${found.notation}"]`).count(), 0, 'not in another counter\'s panel');
+  await selectOn(page, found.from, found.unit);
+  const button = page.locator(`#selection [data-action="${found.notation}"]`);
+  await button.waitFor();
+  assert.match(await button.textContent(), /new Directing Unit \(G17\.1, no MP\)/);
+  await shot(page, 'ge-brigade-du', found.from);
+  const v = (await state(page)).state;
+  await button.click();
+  await waitVersionAbove(page, v);
+  const at = await page.evaluate((id) => window.coupdoeil.st.observation.leaders.find((l) => l.id === id)?.hex, found.unit);
+  assert.equal(at, found.hex, `${found.unit} stands in ${found.hex}`);
+  await page.close();
+});
+
 await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))('Glory and Empire, Brigade Game: a battery chooses its round from a menu, and its Ammunition Sheet marks the box off', async () => {
   const page = await humanAgainstGreedy(geBrigadeId, '9');
   // G19.1 The battery's own Ammunition Sheet line is in its side's observation.
