@@ -604,17 +604,12 @@ impl GloryEmpire {
         // Where the enemy stands within the reach and a little beyond: a Line of Fire that
         // strikes none of them is not offered (ge-rulings 129), so an Initial Strike Hex whose
         // ray passes far from all of them need not be traced.
-        let mut near: Vec<Cell> = s
-            .troops
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.data.troops[*i].side != side)
-            .filter_map(|(_, t)| t.cell)
+        let enemies: Vec<(f64, f64)> = self
+            .stacks_of(s, side.other())
+            .into_iter()
             .filter(|&c| b.distance(from, c) <= reach + 2)
+            .map(|c| plane(b.cells[c.ix()].hex))
             .collect();
-        near.sort_unstable();
-        near.dedup();
-        let enemies: Vec<(f64, f64)> = near.iter().map(|c| plane(b.cells[c.ix()].hex)).collect();
         if enemies.is_empty() {
             return;
         }

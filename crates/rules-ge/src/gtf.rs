@@ -419,7 +419,13 @@ impl GloryEmpire {
         if ld.status != LeaderStatus::OnMap {
             return None;
         }
-        let c = ld.cell?;
+        self.du_in(s, l, kind, ld.cell?)
+    }
+
+    /// G17.1 The unit of brigade leader `l`'s that would direct his GTF of `kind` with him in
+    /// `c`: his topmost own unit there, in a close order formation in a Line of Battle
+    /// (ge-rulings 141).
+    pub(crate) fn du_in(&self, s: &State, l: LeaderId, kind: GtfKind, c: Cell) -> Option<UnitId> {
         s.stack(c).into_iter().find(|&u| {
             self.own_unit(s, l, u) && (kind.column() || s.troop(u).formation.close_order())
         })
@@ -750,28 +756,16 @@ impl GloryEmpire {
         }
         let board = &self.data.board;
         let f = s.troop(du).facing;
-        let front = members
-            .iter()
-            .filter_map(|&u| s.troop(u).cell)
-            .map(|c| depth(board, here, f, c).0)
-            .max()
-            .unwrap_or(0);
-        let mut out: Vec<Cell> = members
-            .iter()
-            .filter_map(|&u| s.troop(u).cell)
-            .filter(|&c| c != here)
-            .filter(|&c| !kind.column() || depth(board, here, f, c).0 == front)
-            .filter(|&c| {
-                // The unit that would direct there: his topmost own unit, as for the DU itself.
-                s.stack(c)
-                    .into_iter()
-                    .find(|&u| self.own_unit(s, l, u))
-                    .is_some_and(|u| kind.column() || s.troop(u).formation.close_order())
-            })
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
+        let mut cells: Vec<Cell> = members.iter().filter_map(|&u| s.troop(u).cell).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let front = cells.iter().map(|&c| depth(board, here, f, c).0).max();
+        cells.retain(|&c| {
+            c != here
+                && (!kind.column() || Some(depth(board, here, f, c).0) == front)
+                && self.du_in(s, l, kind, c).is_some()
+        });
+        cells
     }
 
     /// G17.1 Brigade leader `l` is picked up and put in `to`, with his new Directing Unit.

@@ -116,7 +116,7 @@ impl GloryEmpire {
         if d <= 1 {
             return true;
         }
-        if self.los_limit(s).is_some_and(|l| d > l) || !self.los_core(a, b, None) {
+        if self.los_limit(s).is_some_and(|l| d > l) || !self.los_terrain(a, b) {
             return false;
         }
         let pts = self.profile((a, 0), (b, 0));
@@ -131,7 +131,7 @@ impl GloryEmpire {
     /// daylight).
     #[must_use]
     pub fn los_terrain(&self, a: Cell, b: Cell) -> bool {
-        self.data.board.distance(a, b) <= 1 || self.los_core(a, b, None)
+        self.sees_over_ground((a, 0), b)
     }
 
     /// Whether a raised eye in `a` sees hex `c` over the ground and terrain alone.
@@ -186,14 +186,9 @@ impl GloryEmpire {
         pts
     }
 
-    /// The LOS core: the profile's obstructions tested by 11.3. `units`: also test combat
-    /// units (11.2.1).
-    fn los_core(&self, a: Cell, b: Cell, units: Option<&State>) -> bool {
-        self.los_core_except((a, 0), (b, 0), units, None)
-    }
-
-    /// [`Self::los_core`] between raised eyes (G23.3), the units of side `friends` (if any) not
-    /// blocking (G17.2).
+    /// The LOS core between two eyes, each raised some levels above its hex (G23.3): the
+    /// profile's obstructions tested by 11.3. `units`: also test combat units (11.2.1), those
+    /// of side `friends` (if any) not blocking (G17.2).
     fn los_core_except(
         &self,
         (a, ea): (Cell, i8),

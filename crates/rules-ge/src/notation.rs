@@ -940,9 +940,8 @@ impl GloryEmpire {
             Action::ChangeDu { leader, to } => format!(
                 "{} rides to {}{}, his new Directing Unit (G17.1, no MP)",
                 self.lname(leader),
-                s.stack(to)
-                    .into_iter()
-                    .find(|&u| self.own_unit(s, leader, u))
+                self.gtf_of(s, leader)
+                    .and_then(|k| self.du_in(s, leader, k, to))
                     .map_or_else(String::new, |u| format!("{} in ", self.uname(u))),
                 self.hex(to)
             ),

@@ -12,10 +12,15 @@ use coupdoeil_ge::state::Stage;
 
 /// The test scenario played as the Brigade Game with Limited Intelligence.
 fn li_game() -> GloryEmpire {
+    li_game_with("")
+}
+
+/// [`li_game`] with `extra` TOML after it.
+fn li_game_with(extra: &str) -> GloryEmpire {
     common::game_from(
         |t| {
             format!(
-                "{}\n[brigade]\nlimited_intelligence = true\n",
+                "{}\n[brigade]\nlimited_intelligence = true\n{extra}",
                 t.replacen(
                     "setup = \"historical\"\n",
                     "setup = \"historical\"\nlevel = \"brigade\"\n",
@@ -512,19 +517,9 @@ fn g23_determinization_keeps_the_viewers_observation_over_a_random_game() {
 
 /// The Limited Intelligence test game with a windmill of `height` levels in 0302 (G23.3).
 fn mill_game(height: i8) -> GloryEmpire {
-    common::game_from(
-        |t| {
-            format!(
-                "{}\n[brigade]\nlimited_intelligence = true\n\n[[observation_point]]\nat = [\"0302\"]\nheight = {height}\n",
-                t.replacen(
-                    "setup = \"historical\"\n",
-                    "setup = \"historical\"\nlevel = \"brigade\"\n",
-                    1,
-                )
-            )
-        },
-        |c| c.to_string(),
-    )
+    li_game_with(&format!(
+        "\n[[observation_point]]\nat = [\"0302\"]\nheight = {height}\n"
+    ))
 }
 
 #[test]

@@ -483,22 +483,27 @@ fn s4_the_ui_player_turn_follows_the_sequence_of_play() {
     assert!(last.is_some_and(|(t, _, _)| t >= 2), "the game reached turn 2");
 }
 
+/// The test scenario played as the Brigade Game, with `extra` TOML after it.
+fn brigade_scenario(extra: &str) -> Loaded {
+    let text = VIMEIRO.replacen(
+        "setup = \"historical\"\n",
+        "setup = \"historical\"\nlevel = \"brigade\"\n",
+        1,
+    ) + extra;
+    load_files(vec![
+        ("vimeiro/scenario.toml".into(), text),
+        ("charts.toml".into(), CHARTS.into()),
+    ])
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// G19.3, G23 (ge-rulings 210): the optional Caissons hide which battery each serves, so a
 /// scenario that plays them gives the agents a determinization, as Limited Intelligence does;
 /// the test scenario without them hides nothing.
 #[test]
 fn caissons_in_play_give_the_agents_a_determinization() {
     use crate::GameExt;
-    let with = VIMEIRO.replacen(
-        "setup = \"historical\"\n",
-        "setup = \"historical\"\nlevel = \"brigade\"\n",
-        1,
-    ) + "\n[brigade]\ncaissons = 2\n";
-    let loaded = load_files(vec![
-        ("vimeiro/scenario.toml".into(), with),
-        ("charts.toml".into(), CHARTS.into()),
-    ])
-    .unwrap_or_else(|e| panic!("{e}"));
+    let loaded = brigade_scenario("\n[brigade]\ncaissons = 2\n");
     let crate::AnyGame::Ge(g) = loaded.game else {
         panic!("a Glory and Empire scenario")
     };
@@ -513,16 +518,7 @@ fn caissons_in_play_give_the_agents_a_determinization() {
 #[test]
 fn brigade_leaders_new_directing_units_are_hints_on_the_leader() {
     use coupdoeil_engine::draw_below;
-    let with = VIMEIRO.replacen(
-        "setup = \"historical\"\n",
-        "setup = \"historical\"\nlevel = \"brigade\"\n",
-        1,
-    );
-    let loaded = load_files(vec![
-        ("vimeiro/scenario.toml".into(), with),
-        ("charts.toml".into(), CHARTS.into()),
-    ])
-    .unwrap_or_else(|e| panic!("{e}"));
+    let loaded = brigade_scenario("");
     let crate::AnyGame::Ge(g) = &loaded.game else {
         panic!("a Glory and Empire scenario")
     };
