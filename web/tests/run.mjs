@@ -1531,7 +1531,15 @@ await (geBrigadeId ? test : (n) => skip(n, 'no built-in Brigade Game scenario'))
   await clickHex(page, found.hex);
   assert.notEqual(await page.evaluate(() => window.coupdoeil.selected), found.unit);
   assert.equal(await page.locator(`#selection [data-action="${found.notation}"]`).count(), 0, 'not in another counter\'s panel');
-  await selectOn(page, found.from, found.unit);
+  // Let go of that counter, so that a click on the leader's hex is not a move into it; the
+  // leader under a unit is picked from the stack panel of his hex.
+  await page.keyboard.press('Escape');
+  await clickHex(page, found.from);
+  if ((await page.evaluate(() => window.coupdoeil.selected)) !== found.unit) {
+    const name = found.description.split(' rides to ')[0];
+    await page.locator('#stack .pg-stackrow', { hasText: `${name} (leader)` }).locator('button').click();
+  }
+  assert.equal(await page.evaluate(() => window.coupdoeil.selected), found.unit);
   const button = page.locator(`#selection [data-action="${found.notation}"]`);
   await button.waitFor();
   assert.match(await button.textContent(), /new Directing Unit \(G17\.1, no MP\)/);
