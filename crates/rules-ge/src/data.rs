@@ -3310,7 +3310,7 @@ fn load_board(l: &mut Loader<'_>, charts: &Charts) -> Option<Board> {
             }
         }
     }
-    // G23.3 Observation Points.
+    // G23.3 Observation Points. RULING: their height is map data, in levels (ge-rulings 185).
     let raw: Vec<(usize, RawObservationPoint)> = l.indexed("observation_point", false);
     for (i, o) in raw {
         if o.height < 1 {

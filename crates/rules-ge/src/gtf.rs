@@ -729,6 +729,7 @@ impl GloryEmpire {
     /// a unit of his own that would direct the GTF: one in a close order formation in a Line of
     /// Battle, the head of a Grand Column (no unit of the GTF farther forward along its facing;
     /// either head of a double one). RULING (ge-rulings 141).
+    // RULING: when, how often and to which units the leader is picked up (ge-rulings 141).
     #[must_use]
     pub fn du_targets(&self, s: &State, l: LeaderId) -> Vec<Cell> {
         use crate::state::Stage;
