@@ -907,6 +907,10 @@ pub struct Data {
     pub victory: Vec<VictoryLevel>,
     /// Groups of bonuses; one bonus of each group counts.
     pub bonuses: Vec<Vec<VpBonus>>,
+    /// The computer player's posture (`[ai] press`): the sides whose evaluation pulls every
+    /// Unit toward the enemy even while the side stands to win. Not a rule: what a scenario
+    /// tells the programs about how its armies are best played (see `heuristic.rs`).
+    pub ai_press: BySide<bool>,
 }
 
 impl Data {
@@ -1198,6 +1202,13 @@ struct RawLevel {
     enemy: Option<ArmyCondition>,
     #[serde(default)]
     own: Option<ArmyCondition>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAi {
+    #[serde(default)]
+    press: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -2046,6 +2057,18 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
         }
     }
 
+    // [ai]: the computer player's posture, not a rule.
+    let mut ai_press = BySide::new(false, false);
+    if l.get("ai").is_some()
+        && let Some(ai) = l.table::<RawAi>("ai")
+    {
+        for (i, id) in ai.press.iter().enumerate() {
+            if let Some(side) = l.side(&format!("ai.press[{i}]"), id) {
+                ai_press[side] = true;
+            }
+        }
+    }
+
     let first = match l.side("scenario.first_player", &sc.first_player) {
         Some(s) => s,
         None => Side::A,
@@ -2076,6 +2099,7 @@ pub fn load(sc: &Scenario) -> Result<Data, Diagnostics> {
             commanders_in_column,
             victory,
             bonuses,
+            ai_press,
         }),
         _ => {
             let mut diags = diags;

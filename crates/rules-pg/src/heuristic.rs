@@ -12,7 +12,13 @@ use coupdoeil_engine::{Evaluate, Side};
 const VP: i32 = 40;
 /// Points of one point of Army Morale above the Demoralized level.
 const AM: i32 = 8;
-/// Pull toward the enemy of the side that is not winning, per hex of its units' distance.
+/// Pull toward the enemy, per hex of a unit's distance to the nearest enemy Unit. A side feels
+/// it while it is not winning on the victory levels, and always when its scenario says so
+/// (`[ai] press`, [`crate::data::Data::ai_press`]): a Close Combat is the attacker's choice of
+/// hex, odds and Lead Units (10.3-10.5), so in some battles the side ahead that waits lets the
+/// enemy pick every fight (Rossbach's main scenario: the Allies, ahead at the start, sat in
+/// their camp and the Prussians won 18 of 20 games; pressed, 21 of 40), while in others it
+/// should hold (Zorndorf's Russians pressed lost more: 34 of 40 main games went Prussian).
 const PRESS: i32 = 2;
 /// Pull of the infantry toward a hold-ground objective, per hex.
 const HOLD: i32 = 3;
@@ -25,7 +31,8 @@ const FAR: u32 = 12;
 pub(crate) struct Context {
     /// The side evaluated for.
     pub side: Side,
-    /// Whether it must close with the enemy (it is not winning now).
+    /// Whether it must close with the enemy: it is not winning now, or its scenario tells it
+    /// to press always.
     pub pressing: bool,
     /// Where the enemy's Units stand.
     pub enemy: Vec<Cell>,
@@ -34,10 +41,10 @@ pub(crate) struct Context {
 impl PrussiasGlory {
     /// The context of `side`'s evaluation of `s`.
     pub(crate) fn context(&self, s: &State, side: Side, vp: [i32; 2]) -> Context {
-        let standing = self.victory_level_at(s, vp).map(|x| x.0);
         Context {
             side,
-            pressing: standing != Some(side),
+            pressing: self.data.ai_press[side]
+                || self.victory_level_at(s, vp).map(|x| x.0) != Some(side),
             enemy: s
                 .troops
                 .iter()

@@ -56,6 +56,7 @@ pub const RULES_SECTIONS: &[&str] = &[
     "reinforcement",
     "victory_level",
     "vp_bonus",
+    "ai",
     "terrain_override",
     "bombardment",
     "close_combat",
