@@ -17,7 +17,7 @@ const AM: i32 = 8;
 /// (`[ai] press`, [`crate::data::Data::ai_press`]): a Close Combat is the attacker's choice of
 /// hex, odds and Lead Units (10.3-10.5), so in some battles the side ahead that waits lets the
 /// enemy pick every fight (Rossbach's main scenario: the Allies, ahead at the start, sat in
-/// their camp and the Prussians won 18 of 20 games; pressed, 21 of 40), while in others it
+/// their camp and the Prussians won 18 of 20 games; pressed, 30 of 60), while in others it
 /// should hold (Zorndorf's Russians pressed lost more: 34 of 40 main games went Prussian).
 const PRESS: i32 = 2;
 /// Pull of the infantry toward a hold-ground objective, per hex.
