@@ -129,6 +129,10 @@ pub struct Gtf {
     /// Movement Phase, ge-rulings 141).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub du_changed: u8,
+    /// G17.1, G17.3.1 The turn in which he was last picked up and put with a new Directing
+    /// Unit while an evolution was in progress (once a turn, ge-rulings 141).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub du_evolution: u8,
 }
 
 /// G17.2.3 A segment of a GTF's move: its Directing Unit `du` moves first, from `from` to `to`
@@ -691,13 +695,15 @@ impl GloryEmpire {
                 if !reserve || self.leader_order(s, l) == Some(crate::state::OrderKind::Reserve) {
                     out.push(Action::CompleteEvolution(l));
                 }
-                continue;
-            }
-            // G17.1 A new Directing Unit, the leader picked up and put with it.
-            if !reserve {
+                // G17.3.1 The leader put with the unit that will direct the new GTF.
                 for to in self.du_targets(s, l) {
                     out.push(Action::ChangeDu { leader: l, to });
                 }
+                continue;
+            }
+            // G17.1 A new Directing Unit, the leader picked up and put with it.
+            for to in self.du_targets(s, l) {
+                out.push(Action::ChangeDu { leader: l, to });
             }
             if reserve || st.gtf.changed == s.turn {
                 continue;
@@ -723,24 +729,38 @@ impl GloryEmpire {
     }
 
     /// G17.1 The hexes brigade leader `l` may be picked up and put in now, taking the unit
-    /// there as his new Directing Unit at no cost: in his side's Movement Phase, while nothing
+    /// there as his new Directing Unit at no cost: in his side's Movement Phase (or, under a
+    /// Reserve order, the Reserve Movement Phase his brigade moves in), while nothing
     /// moves, before his GTF's move (its segment) has begun and before any of its units has
-    /// moved in the phase, once a phase, and with no evolution in progress. The hex must hold
-    /// a unit of his own that would direct the GTF: one in a close order formation in a Line of
-    /// Battle, the head of a Grand Column (no unit of the GTF farther forward along its facing;
-    /// either head of a double one). RULING (ge-rulings 141).
+    /// moved in the phase, once a turn. The hex must hold a unit of his own that would direct
+    /// the GTF: one in a close order formation in a Line of Battle, the head of a Grand Column
+    /// (no unit of the GTF farther forward along its facing; either head of a double one).
+    /// G17.3.1 While his GTF is in an evolution he may be put with the unit that is to direct
+    /// the GTF it forms, once a turn, whenever he could complete it and nothing moves: any
+    /// unit of his own, in a close order formation when a Line of Battle is being formed (its
+    /// units are out of place until it is complete, so no head is asked for). RULING
+    /// (ge-rulings 141).
     // RULING: when, how often and to which units the leader is picked up (ge-rulings 141).
     #[must_use]
     pub fn du_targets(&self, s: &State, l: LeaderId) -> Vec<Cell> {
         use crate::state::Stage;
         let d = &self.data.leaders[l.ix()];
         let st = s.leader(l);
-        if s.stage != Stage::Movement
-            || d.side != s.phasing
+        if !matches!(s.stage, Stage::Movement | Stage::ReserveMovement)
+            || d.side != self.mover_side(s)
             || s.moving.is_some()
             || !s.pending.is_empty()
             || st.status != LeaderStatus::OnMap
-            || st.gtf.evolving.is_some()
+        {
+            return Vec::new();
+        }
+        if let Some((e, _)) = st.gtf.evolving {
+            return self.du_targets_in_evolution(s, l, e);
+        }
+        // 4.2.5 A brigade under a Reserve order moves in the other side's Reserve Movement
+        // Phase instead: its leader may be picked up as that phase begins.
+        let reserve = s.stage == Stage::ReserveMovement;
+        if (reserve && self.leader_order(s, l) != Some(crate::state::OrderKind::Reserve))
             || st.gtf.segment.is_some()
             || st.gtf.du_changed == s.turn
         {
@@ -769,13 +789,45 @@ impl GloryEmpire {
         cells
     }
 
+    /// G17.3.1 Where brigade leader `l` may be put while his GTF is in evolution `e`: the hexes
+    /// of his own units, other than his, holding one that may direct the GTF being formed, once
+    /// a turn, in a phase in which he may complete it (RULING, ge-rulings 141).
+    fn du_targets_in_evolution(&self, s: &State, l: LeaderId, e: Evolution) -> Vec<Cell> {
+        use crate::state::{OrderKind, Stage};
+        let st = s.leader(l);
+        if st.gtf.du_evolution == s.turn
+            || (s.stage == Stage::ReserveMovement
+                && self.leader_order(s, l) != Some(OrderKind::Reserve))
+        {
+            return Vec::new();
+        }
+        let (Some(kind), Some(here)) = (self.gtf_of(s, l), st.cell) else {
+            return Vec::new();
+        };
+        let target = e.target(kind);
+        let mut cells: Vec<Cell> = self
+            .gtf_members(s, l)
+            .iter()
+            .filter_map(|&u| s.troop(u).cell)
+            .filter(|&c| c != here)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells.retain(|&c| self.du_in(s, l, target, c).is_some());
+        cells
+    }
+
     /// G17.1 Brigade leader `l` is picked up and put in `to`, with his new Directing Unit.
     pub(crate) fn do_change_du(&self, s: &mut State, l: LeaderId, to: Cell, ev: &mut Vec<Event>) {
         let Some(from) = s.leader(l).cell else { return };
         let turn = s.turn;
         let ld = &mut s.leaders[l.ix()];
         ld.cell = Some(to);
-        ld.gtf.du_changed = turn;
+        if ld.gtf.evolving.is_some() {
+            ld.gtf.du_evolution = turn;
+        } else {
+            ld.gtf.du_changed = turn;
+        }
         let du = self.directing_unit(s, l);
         ev.push(Event::DuChanged {
             leader: l,

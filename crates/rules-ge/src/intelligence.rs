@@ -510,17 +510,44 @@ impl GloryEmpire {
                 .saturating_sub(s.troop(u).steps);
             t.vp[viewer] -= self.data.scoring.step * i32::from(lost);
         }
-        slots.sort_unstable();
-        shuffle(&mut slots, rng);
+        // RULING (ge-rulings 192, as 184): a standing unit and a Dummy Stack block lines of
+        // sight alike (ruling 189) and Prone units do not, so the hexes whose real units all
+        // lie Prone, with no dummy, get Prone units again; the other units are dealt over all
+        // the other counters, real and dummy: what the side itself sees stays as it is.
+        let dummy_cells: Vec<Cell> = s
+            .dummies
+            .iter()
+            .filter(|d| self.dummy_side(d) == other && Some(d.cell) != moving_at)
+            .map(|d| d.cell)
+            .collect();
+        let quiet_hex = |c: Cell| {
+            !dummy_cells.contains(&c)
+                && units
+                    .iter()
+                    .all(|&u| s.troop(u).cell != Some(c) || s.troop(u).prone)
+        };
+        let (mut quiet, mut loud): (Vec<Cell>, Vec<Cell>) =
+            slots.iter().partition(|&&c| quiet_hex(c));
+        quiet.sort_unstable();
+        loud.sort_unstable();
+        shuffle(&mut loud, rng);
+        let n_quiet = quiet.len();
+        let slots: Vec<Cell> = quiet.into_iter().chain(loud).collect();
+        shuffle(&mut units, rng);
         leader_slots.sort_unstable();
         shuffle(&mut leaders, rng);
         let fresh = coupdoeil_engine::Game::initial_state(self);
-        let mut dealt: Vec<(Cell, UnitId)> =
-            slots.iter().copied().zip(units.iter().copied()).collect();
+        let mut dealt: Vec<(Cell, UnitId, bool)> = slots
+            .iter()
+            .copied()
+            .zip(units.iter().copied())
+            .enumerate()
+            .map(|(i, (c, u))| (c, u, i < n_quiet))
+            .collect();
         dealt.sort_unstable();
         let mut k = 0u32;
         let mut last = None;
-        for &(c, u) in &dealt {
+        for &(c, u, prone) in &dealt {
             if last != Some(c) {
                 k = 0;
                 last = Some(c);
@@ -528,6 +555,7 @@ impl GloryEmpire {
             let mut x = fresh.troops[u.ix()];
             x.steps = self.data.troops[u.ix()].full();
             x.cell = Some(c);
+            x.prone = prone;
             x.gone = None;
             x.pos = s.next_pos.0.saturating_add(1 + k);
             k += 1;

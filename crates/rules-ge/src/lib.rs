@@ -192,5 +192,8 @@ pub use state::State;
 /// Version 7: a Rolling Shot through an Initial Strike Hex next to the battery runs to the end
 /// of its reach, as one through a farther hex does (G19.6.1). Version 8: a brigade leader may
 /// be picked up and put with a new Directing Unit at no cost before his GTF moves (G17.1,
-/// ge-rulings 141).
-pub const RULES_VERSION: u32 = 8;
+/// ge-rulings 141). Version 9: the same in a Reserve Movement Phase for a brigade under a
+/// Reserve order, and, once a turn, while his GTF is in an evolution, with a unit that may
+/// direct the GTF being formed (G17.3.1, ge-rulings 141); a Dummy Stack blocks a line of
+/// sight as a standing stack would (G23.2.1, ge-rulings 189).
+pub const RULES_VERSION: u32 = 9;

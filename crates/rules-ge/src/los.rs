@@ -227,14 +227,9 @@ impl GloryEmpire {
                     let lv = board.level(c);
                     if lv == eye_a
                         && lv == eye_b
-                        && s.top(c).is_some()
+                        && self.stack_blocks(s, c, friends)
                         && self.sees_over_ground((a, ea), c)
                         && self.sees_over_ground((b, eb), c)
-                        // B11.2.1, G18.6.3 Prone units do not block.
-                        && s.units_in(c).any(|u| {
-                            !s.troop(u).prone
-                                && Some(self.data.troops[u.ix()].side) != friends
-                        })
                     {
                         return false;
                     }
@@ -285,6 +280,20 @@ impl GloryEmpire {
             }
         }
         true
+    }
+}
+
+impl GloryEmpire {
+    /// B11.2.1 Whether the pieces in `c` block a line of sight through it: a combat unit not
+    /// lying Prone (G18.6.3), or a Dummy Stack, which looks like a standing stack to everyone
+    /// (G23.2.1); `friends`' own units and dummies excepted (a GTF's command LOS, G17.2).
+    // RULING: a Dummy Stack blocks as the stack it imitates would (ge-rulings 189).
+    fn stack_blocks(&self, s: &State, c: Cell, friends: Option<Side>) -> bool {
+        s.units_in(c)
+            .any(|u| !s.troop(u).prone && Some(self.data.troops[u.ix()].side) != friends)
+            || s.dummies
+                .iter()
+                .any(|d| d.cell == c && Some(self.dummy_side(d)) != friends)
     }
 }
 

@@ -567,8 +567,19 @@ impl Plans for GloryEmpire {
                 // G19.2 The Trains stay where the scenario put them (they change nothing the
                 // evaluation sees, and would only widen the search); a Caisson goes only to a
                 // Train of its side or back to its battery.
-                // G17.1 No plan here needs another Directing Unit: the GTF moves with its own.
-                Action::TrainMove { .. } | Action::TrainOff(_) | Action::ChangeDu { .. } => {}
+                // G17.1 No move plan needs another Directing Unit: the GTF moves with its own.
+                // G17.3.1 In an evolution the leader is put with a unit that can direct the
+                // GTF being formed when the one he is with cannot.
+                Action::ChangeDu { leader, .. } => {
+                    let st = s.leader(leader);
+                    if let (Some((e, _)), Some(k), Some(here)) =
+                        (st.gtf.evolving, self.gtf_of(s, leader), st.cell)
+                        && self.du_in(s, leader, e.target(k), here).is_none()
+                    {
+                        out.push(vec![a]);
+                    }
+                }
+                Action::TrainMove { .. } | Action::TrainOff(_) => {}
                 Action::CaissonMove { battery, to } => {
                     let side = self.data.troops[battery.ix()].side;
                     if s.troop(battery).cell == Some(to)

@@ -1043,13 +1043,111 @@ fn g17_1_a_grand_columns_directing_unit_is_its_head() {
     assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("2-97")));
     assert_eq!(du_moves(&f), ["du anstruther 0205"]);
     assert!(!f.can("du anstruther 0206"));
-    // Not during an evolution, nor in another side's phase.
+    // During an evolution the head is not asked for (g17_3_1_the_leader_is_picked_up_...).
     let mut g = f.clone();
     g.s.leaders[l.ix()].gtf.evolving = Some((coupdoeil_ge::gtf::Evolution::DeployProcessional, 2));
-    assert!(du_moves(&g).is_empty());
+    assert_eq!(du_moves(&g), ["du anstruther 0205", "du anstruther 0206"]);
+    // Not in another side's phase.
     let mut g = f.clone();
     g.at(common::F, Stage::Movement);
     assert!(du_moves(&g).is_empty());
     f.play("du anstruther 0205");
     assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("2-43")));
+}
+
+/// G17.1.2, G17.3.1 (ge-rulings 141) While his GTF is in an evolution, the brigade leader may be
+/// picked up and put with the unit that is to direct the GTF being formed, at no cost and once
+/// a turn: for a Line of Battle any unit of his in a close order formation, wherever it stands
+/// (the units are out of place until the evolution is complete). The GTF formed takes that unit
+/// as its Directing Unit.
+#[test]
+fn g17_3_1_the_leader_is_picked_up_and_put_with_the_new_directing_unit() {
+    let mut f = column_of_three();
+    let l = f.leader("anstruther");
+    let u = f.unit("2-97");
+    f.s.troop_mut(u).formation = Formation::RoadColumn;
+    // Before the evolution only the head directs a Grand Column: no move for the leader.
+    assert!(du_moves(&f).is_empty(), "{:?}", du_moves(&f));
+    f.play("evolve anstruther deploy-direct");
+    // Forming a Line of Battle: the middle unit (Column) may direct it, the tail in Road
+    // Column may not.
+    assert_eq!(du_moves(&f), ["du anstruther 0206"]);
+    // The middle unit steps ahead into the line; the leader is put with it there.
+    f.play("select 2-52");
+    let c = next(&f, "0206", EdgeDir::NW);
+    f.play(&format!("step {c}"));
+    // Not while a unit moves.
+    assert!(du_moves(&f).is_empty(), "{:?}", du_moves(&f));
+    f.play("end");
+    f.settle();
+    assert_eq!(du_moves(&f), [format!("du anstruther {c}")]);
+    f.play(&format!("du anstruther {c}"));
+    assert_eq!(f.s.leaders[l.ix()].cell, Some(f.hex(&c)));
+    assert!(
+        !f.s.leaders[l.ix()].moved,
+        "no MP: the leader has not moved"
+    );
+    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("2-52")));
+    // Once a turn.
+    assert!(du_moves(&f).is_empty(), "{:?}", du_moves(&f));
+    f.play("complete-evolution anstruther");
+    f.d10(9);
+    assert_eq!(f.s.leaders[l.ix()].gtf.kind, Some(GtfKind::LineOfBattle));
+    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("2-52")));
+    // Nor, without a Reserve order, in the other side's Reserve Movement Phase.
+    let mut g = column_of_three();
+    g.play("evolve anstruther deploy-direct");
+    assert!(!du_moves(&g).is_empty());
+    g.at(common::F, Stage::ReserveMovement);
+    assert!(du_moves(&g).is_empty(), "{:?}", du_moves(&g));
+    // Under a Reserve order it may, there as in its own Movement Phase (4.2.5).
+    g.s.leaders[l.ix()].order = Some(coupdoeil_ge::state::OrderKind::Reserve);
+    assert_eq!(du_moves(&g), ["du anstruther 0206", "du anstruther 0207"]);
+    assert!(g.can("complete-evolution anstruther"));
+}
+
+/// G17.1 (ge-rulings 141) A brigade under a Reserve order moves in the other side's Reserve
+/// Movement Phase: its leader may be picked up there before the GTF moves, as in a Movement
+/// Phase; without the order, not.
+#[test]
+fn g17_1_the_pick_up_in_a_reserve_movement_phase() {
+    let mut f = column_of_three();
+    let l = f.leader("anstruther");
+    f.put_leader("anstruther", "0207");
+    f.at(common::F, Stage::ReserveMovement);
+    assert!(du_moves(&f).is_empty(), "{:?}", du_moves(&f));
+    f.s.leaders[l.ix()].order = Some(coupdoeil_ge::state::OrderKind::Reserve);
+    assert_eq!(du_moves(&f), ["du anstruther 0205"]);
+    f.play("du anstruther 0205");
+    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("2-43")));
+    assert!(du_moves(&f).is_empty(), "once a turn");
+}
+
+/// G17.3.1 The computer's plans put the leader with a new Directing Unit in an evolution only
+/// when the unit he is with could not direct the GTF being formed.
+#[test]
+fn g17_3_1_the_plans_pick_the_leader_up_only_when_his_unit_cannot_direct() {
+    use coupdoeil_engine::Plans;
+    let du_plans = |f: &Fx| {
+        let mut plans = Vec::new();
+        f.game.plans(&f.s, 100, &mut plans);
+        plans
+            .into_iter()
+            .filter(|p| matches!(p.first(), Some(Action::ChangeDu { .. })))
+            .count()
+    };
+    let mut f = column_of_three();
+    f.play("evolve anstruther deploy-direct");
+    assert!(!du_moves(&f).is_empty());
+    assert_eq!(
+        du_plans(&f),
+        0,
+        "the head in Column may direct the Line of Battle"
+    );
+    let mut g = column_of_three();
+    let u = g.unit("2-43");
+    g.s.troop_mut(u).formation = Formation::RoadColumn;
+    g.play("evolve anstruther deploy-direct");
+    assert_eq!(du_moves(&g), ["du anstruther 0206", "du anstruther 0207"]);
+    assert_eq!(du_plans(&g), 2);
 }
