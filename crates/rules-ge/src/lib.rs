@@ -96,13 +96,15 @@
 //! complete the whole GTF goes on with the MA left to the unit that spent the most in it
 //! (G17.3.1); an evolution may follow a first segment, as in Figure 35. Not yet: more segments
 //! than a move before an evolution, one in it and one after. A brigade leader may be picked up
-//! and put with a new Directing Unit at no cost before his GTF moves (G17.1, `du LEADER HEX`).
+//! and put with a new Directing Unit at no cost before his GTF moves (G17.1, `du LEADER HEX`),
+//! and once a turn in an evolution, with a unit that may direct the GTF being formed (G17.3.1).
 //! In [`intelligence`] the optional Limited Intelligence (G23.1: stacks out of every enemy's
 //! sight or 20 hexes from all of them obscured, shown to the enemy only as
 //! [`observe::ObscuredStack`]s, the events about them secret to their owner, revealed the
 //! moment they are seen, and the AI's determinization of them) and in [`dummies`] its Dummy
 //! Brigades (G23.2: made for Obscured Brigades, Dummy Stacks the enemy sees as obscured stacks,
-//! moved as infantry in Column, removed when seen); a leader in an Observation Point sees from its
+//! moved as infantry in Column, blocking sight as a standing stack would, removed when seen); a
+//! leader in an Observation Point sees from its
 //! height (G23.3; the authored maps mark none).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
