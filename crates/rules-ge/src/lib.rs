@@ -104,8 +104,7 @@
 //! moment they are seen, and the AI's determinization of them) and in [`dummies`] its Dummy
 //! Brigades (G23.2: made for Obscured Brigades, Dummy Stacks the enemy sees as obscured stacks,
 //! moved as infantry in Column, blocking sight as a standing stack would, removed when seen); a
-//! leader in an Observation Point sees from its
-//! height (G23.3; the authored maps mark none).
+//! leader in an Observation Point sees from its height (G23.3; the authored maps mark none).
 //!
 //! The state keeps a stack of pending procedures ([`state::Frame`]): a reaction of the
 //! non-phasing player in the middle of a move, a morale check, a retreat or a close combat is
