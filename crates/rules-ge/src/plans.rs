@@ -453,23 +453,23 @@ impl GloryEmpire {
         out
     }
 
-    /// How `side`'s evaluation looks with the stack moved to `to` facing `f`.
+    /// How `side`'s evaluation looks with the stack moved to `to` facing `f`. `scratch` is the
+    /// position with the move ended (`moving` cleared): only the stack's units change in it,
+    /// so one copy serves every end of the move.
     fn move_gain(
         &self,
-        s: &State,
+        scratch: &mut State,
         side: coupdoeil_engine::Side,
         units: &[UnitId],
         to: Cell,
         f: Facing,
     ) -> i32 {
-        let mut t = s.clone();
         for &u in units {
-            let x = t.troop_mut(u);
+            let x = scratch.troop_mut(u);
             x.cell = Some(to);
             x.facing = f;
         }
-        t.moving = None;
-        self.evaluate(&t, side)
+        self.evaluate(scratch, side)
     }
 }
 
@@ -505,8 +505,15 @@ impl Plans for GloryEmpire {
                     }
                     let mut scored: Vec<(i32, Vec<Action>, Cell)> = Vec::new();
                     // Staying put (or changing formation in place) is a plan too.
-                    let stay =
-                        self.move_gain(&st, side, &m.units, m.at, s.troop(m.units[0]).facing);
+                    let mut scratch = st.clone();
+                    scratch.moving = None;
+                    let stay = self.move_gain(
+                        &mut scratch,
+                        side,
+                        &m.units,
+                        m.at,
+                        s.troop(m.units[0]).facing,
+                    );
                     if self.may_end_here(&st) {
                         scored.push((stay, vec![a, Action::EndMove], m.at));
                     }
@@ -534,7 +541,8 @@ impl Plans for GloryEmpire {
                         for (cell, f, p) in self.move_ends(&st) {
                             let mut plan = vec![a];
                             plan.extend(p);
-                            scored.push((self.move_gain(&st, side, &m.units, cell, f), plan, cell));
+                            let gain = self.move_gain(&mut scratch, side, &m.units, cell, f);
+                            scored.push((gain, plan, cell));
                         }
                     }
                     // G17.2.3 A unit of a GTF that has its place to keep: only the plans that
