@@ -128,3 +128,21 @@ fn a_side_without_troops_is_refused() {
         .to_string();
     assert!(err.contains("side `coalition` has no troops"), "{err}");
 }
+
+/// Zorndorf's battle scenario takes the main scenario's victory levels (authored: the search
+/// on both sides lands at the same differential in both, `data/scenarios/pg/zorndorf/NOTES.md`
+/// 9.1), with the Prussian marginal line at +40.
+#[test]
+fn zorndorf_battle_takes_the_main_scenarios_victory_levels() {
+    let main = shipped("zorndorf");
+    let battle = shipped("zorndorf-battle");
+    assert_eq!(
+        format!("{:?}", battle.data.victory),
+        format!("{:?}", main.data.victory)
+    );
+    assert!(
+        main.data.victory.iter().any(|v| v.min_vp == Some(40)),
+        "{:?}",
+        main.data.victory
+    );
+}
