@@ -335,6 +335,14 @@ impl Evolution {
 /// G17.3.1 The modified Evolution Check roll at or above which the evolution succeeds.
 pub const EVOLUTION_PASS: i8 = 2;
 
+/// The hexes these units stand in, sorted, each once.
+fn unit_cells(s: &State, units: &[UnitId]) -> Vec<Cell> {
+    let mut v: Vec<Cell> = units.iter().filter_map(|&u| s.troop(u).cell).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
 #[allow(clippy::trivially_copy_pass_by_ref)]
 fn is_zero(v: &u8) -> bool {
     *v == 0
@@ -457,12 +465,7 @@ impl GloryEmpire {
                 && d.size == Size::Company
                 && s.troop(u).formation == Formation::Sed
         };
-        let cells_of = |us: &[UnitId]| {
-            let mut v: Vec<Cell> = us.iter().filter_map(|&u| s.troop(u).cell).collect();
-            v.sort_unstable();
-            v.dedup();
-            v
-        };
+        let cells_of = |us: &[UnitId]| unit_cells(s, us);
         let ranked: Vec<UnitId> = members.iter().copied().filter(|&u| !company(u)).collect();
         if s.leader(l).gtf.evolving.is_some() {
             // G17.2.3 With an Evolution in Progress its units may be out of place (ge-rulings
@@ -777,9 +780,7 @@ impl GloryEmpire {
         }
         let board = &self.data.board;
         let f = s.troop(du).facing;
-        let mut cells: Vec<Cell> = members.iter().filter_map(|&u| s.troop(u).cell).collect();
-        cells.sort_unstable();
-        cells.dedup();
+        let mut cells = unit_cells(s, &members);
         let front = cells.iter().map(|&c| depth(board, here, f, c).0).max();
         cells.retain(|&c| {
             c != here
@@ -805,15 +806,8 @@ impl GloryEmpire {
             return Vec::new();
         };
         let target = e.target(kind);
-        let mut cells: Vec<Cell> = self
-            .gtf_members(s, l)
-            .iter()
-            .filter_map(|&u| s.troop(u).cell)
-            .filter(|&c| c != here)
-            .collect();
-        cells.sort_unstable();
-        cells.dedup();
-        cells.retain(|&c| self.du_in(s, l, target, c).is_some());
+        let mut cells = unit_cells(s, &self.gtf_members(s, l));
+        cells.retain(|&c| c != here && self.du_in(s, l, target, c).is_some());
         cells
     }
 

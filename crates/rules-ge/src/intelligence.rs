@@ -497,9 +497,12 @@ impl GloryEmpire {
         }
         let mut t = s.clone();
         t.dummies.clear();
+        // The hexes of the enemy's Dummy Stacks that are dealt again.
+        let mut dummy_cells: Vec<Cell> = Vec::new();
         for d in &s.dummies {
             if self.dummy_side(d) == other && Some(d.cell) != moving_at {
                 slots.extend(std::iter::repeat_n(d.cell, usize::from(d.counters)));
+                dummy_cells.push(d.cell);
             } else {
                 t.dummies.push(*d);
             }
@@ -514,12 +517,6 @@ impl GloryEmpire {
         // sight alike (ruling 189) and Prone units do not, so the hexes whose real units all
         // lie Prone, with no dummy, get Prone units again; the other units are dealt over all
         // the other counters, real and dummy: what the side itself sees stays as it is.
-        let dummy_cells: Vec<Cell> = s
-            .dummies
-            .iter()
-            .filter(|d| self.dummy_side(d) == other && Some(d.cell) != moving_at)
-            .map(|d| d.cell)
-            .collect();
         let quiet_hex = |c: Cell| {
             !dummy_cells.contains(&c)
                 && units

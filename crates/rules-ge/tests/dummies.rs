@@ -44,6 +44,17 @@ fn screened() -> Fx {
     f
 }
 
+/// A Dummy Stack of `leader`'s put by hand in `hex`, its move not yet made.
+fn put_dummy(f: &mut Fx, leader: coupdoeil_ge::LeaderId, hex: &str, counters: u8) {
+    let cell = f.hex(hex);
+    f.s.dummies.push(coupdoeil_ge::state::Dummy {
+        leader,
+        cell,
+        counters,
+        moved: false,
+    });
+}
+
 fn json(f: &Fx, v: Viewer) -> String {
     serde_json::to_string(&f.game.observation(&f.s, v)).unwrap()
 }
@@ -252,12 +263,7 @@ fn g23_2_1_a_dummy_stack_blocks_a_line_of_sight_as_a_stack_would() {
     let (a, b) = (f.hex("0302"), f.hex("0702"));
     assert!(f.game.los(&f.s, a, b), "clear ground");
     let l = f.leader("saint-clair");
-    f.s.dummies.push(coupdoeil_ge::state::Dummy {
-        leader: l,
-        cell: f.hex("0502"),
-        counters: 1,
-        moved: false,
-    });
+    put_dummy(&mut f, l, "0502", 1);
     assert!(!f.game.los(&f.s, a, b), "the dummy's hex blocks");
     assert!(
         f.game.los_through_friends(&f.s, F, a, b),
@@ -498,12 +504,7 @@ fn g23_2_1_dummy_stacks_are_numbered_among_their_sides_own() {
     f.play("dummies saint-clair");
     // A British Dummy Stack made after the French one (put by hand far behind the guns).
     let an = f.leader("anstruther");
-    f.s.dummies.push(coupdoeil_ge::state::Dummy {
-        leader: an,
-        cell: f.hex("0102"),
-        counters: 2,
-        moved: false,
-    });
+    put_dummy(&mut f, an, "0102", 2);
     f.s.dummies[0].moved = false;
     let french: Vec<String> = f
         .legal_text()
