@@ -18,6 +18,12 @@ const PRESS: i32 = 1;
 const THREAT: i32 = 3;
 /// At most this many points of threat per unit.
 const THREAT_CAP: i32 = 12;
+/// An objective the enemy would score for taking is watched once an enemy unit is this many
+/// hexes from it.
+const GUARD_RANGE: i32 = 8;
+/// Hexes by which the enemy's nearest unit may be closer to such an objective than the side's
+/// own nearest before the penalty stops growing.
+const GUARD_DEFICIT_CAP: i32 = 4;
 
 impl Evaluate for GloryEmpire {
     fn evaluate(&self, s: &State, side: Side) -> i32 {
@@ -112,8 +118,48 @@ impl Evaluate for GloryEmpire {
             }
         }
         total += VP * (score[side.index()] - score[side.other().index()]);
+        let guard = self.guard_penalties(s);
+        total += guard[side.other().index()] - guard[side.index()];
         total += self.gtf_worth(s, side);
         total
+    }
+}
+
+impl GloryEmpire {
+    /// What each side loses for leaving open the objectives its enemy would score for taking:
+    /// when an enemy unit is within [`GUARD_RANGE`] hexes of one the enemy does not hold and
+    /// the side's own nearest unit is farther, a share of the objective's points that grows
+    /// with the gap (a quarter of them at [`GUARD_DEFICIT_CAP`] hexes). Units in Rout, which
+    /// can neither take nor hold, are not counted. A search that looks a player turn or two
+    /// ahead sees a march on an empty objective only when the enemy arrives; this lets it send
+    /// a guard in time.
+    fn guard_penalties(&self, s: &State) -> [i32; 2] {
+        let to_objective = &self.data.tables.objective_distance;
+        let mut penalty = [0; 2];
+        for (k, o) in self.data.objectives.iter().enumerate() {
+            let mut near = [i32::MAX; 2];
+            for (i, t) in s.troops.iter().enumerate() {
+                let Some(c) = t.cell else { continue };
+                if t.morale == Morale::Rout {
+                    continue;
+                }
+                let who = self.data.troops[i].side.index();
+                near[who] = near[who].min(to_objective[k][c.ix()] as i32);
+            }
+            for taker in [Side::A, Side::B] {
+                let keeper = taker.other();
+                if o.scores_for.is_some_and(|f| f != taker) || s.holders[k] == Some(taker) {
+                    continue;
+                }
+                let (own, theirs) = (near[keeper.index()], near[taker.index()]);
+                if theirs > GUARD_RANGE || own <= theirs {
+                    continue;
+                }
+                let gap = own.saturating_sub(theirs).min(GUARD_DEFICIT_CAP);
+                penalty[keeper.index()] += o.vp * VP * gap / (4 * GUARD_DEFICIT_CAP);
+            }
+        }
+        penalty
     }
 }
 
