@@ -384,32 +384,26 @@ fn the_evaluation_asks_for_a_guard_on_an_objective_the_enemy_nears() {
     use coupdoeil_engine::Evaluate;
     use coupdoeil_ge::data::Formation;
     use coupdoeil_ge::state::Stage;
-    // A French battalion three hexes from Ventosa (2504), which scores for the French if they
-    // take it; a British battalion three hexes from the French either on the objective or
-    // three hexes beyond it. Every other term of the evaluation is the same in both.
-    let eval_with_british_at = |british: &str, side| {
+    // One French and one British battalion alone on the map, the British `british_vp` ahead.
+    let eval = |french: &str, british: &str, british_vp: i32, side| {
         let mut f = common::Fx::empty_of(vimeiro());
-        f.put("3-2l", "2507", Formation::Column, "N");
+        f.put("3-2l", french, Formation::Column, "N");
         f.put("1-50", british, Formation::Line, "S");
+        f.s.vp[B] = british_vp;
         f.at(B, Stage::Movement);
         f.game.evaluate(&f.s, side)
     };
-    let guarded = eval_with_british_at("2504", B);
-    let open = eval_with_british_at("2510", B);
+    // The French battalion three hexes from Ventosa (2504), which scores for the French if they
+    // take it; the British battalion three hexes from the French either on the objective or
+    // three hexes beyond it. Every other term of the evaluation is the same in both.
+    let guarded = eval("2507", "2504", 0, B);
+    let open = eval("2507", "2510", 0, B);
     assert!(guarded > open, "{guarded} should be above {open}");
     assert!(
-        eval_with_british_at("2504", F) < eval_with_british_at("2510", F),
+        eval("2507", "2504", 0, F) < eval("2507", "2510", 0, F),
         "the French like the objective left open"
     );
     // With the French far from every objective (and the British ahead on points, so that
     // nothing pulls them toward the enemy) the two British positions are worth the same.
-    let far = |british: &str| {
-        let mut f = common::Fx::empty_of(vimeiro());
-        f.put("3-2l", "0120", Formation::Column, "N");
-        f.put("1-50", british, Formation::Line, "S");
-        f.s.vp[B] = 5;
-        f.at(B, Stage::Movement);
-        f.game.evaluate(&f.s, B)
-    };
-    assert_eq!(far("2504"), far("2510"));
+    assert_eq!(eval("0120", "2504", 5, B), eval("0120", "2510", 5, B));
 }
