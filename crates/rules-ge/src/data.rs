@@ -4,7 +4,7 @@
 //! (`docs/formats.md`, "Glory and Empire").
 
 use coupdoeil_engine::{BySide, Side};
-use coupdoeil_hex::{EdgeDir, Facing, Hex, MapNumbering};
+use coupdoeil_hex::{EdgeDir, Facing, Hex, HexGrid, MapNumbering};
 use coupdoeil_scenario::{Diagnostic, Diagnostics, PROVENANCE, Reader, Scenario};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -1257,7 +1257,9 @@ pub struct Board {
     pub numbering: MapNumbering,
     /// All cells.
     pub cells: Vec<CellInfo>,
-    index: BTreeMap<Hex, Cell>,
+    /// The cell of each hex of the printed rectangle (cells are numbered in the grid's order),
+    /// a dense lookup: the line-of-sight trace asks for one at every hex it crosses.
+    index: HexGrid<Cell>,
     /// Place names.
     pub names: BTreeMap<Cell, String>,
     /// Printed columns and rows.
@@ -1268,7 +1270,7 @@ impl Board {
     /// The cell of a hex, if on the map.
     #[must_use]
     pub fn cell(&self, hex: Hex) -> Option<Cell> {
-        self.index.get(&hex).copied()
+        self.index.get(hex).copied()
     }
 
     /// The printed label of a cell.
@@ -3234,11 +3236,17 @@ fn load_board(l: &mut Loader<'_>, charts: &Charts) -> Option<Board> {
         l.err("map", "the map is too large");
         return None;
     }
-    let index: BTreeMap<Hex, Cell> = hexes
-        .iter()
-        .enumerate()
-        .map(|(i, &h)| (h, Cell(i as u16)))
-        .collect();
+    let mut next = 0u16;
+    let index = HexGrid::from_fn(m.numbering, m.terrain.columns(), m.terrain.rows(), |_| {
+        next += 1;
+        Cell(next - 1)
+    });
+    debug_assert!(
+        hexes
+            .iter()
+            .enumerate()
+            .all(|(i, &h)| index.get(h) == Some(&Cell(i as u16)))
+    );
     let mut cells = Vec::with_capacity(hexes.len());
     for &h in &hexes {
         let t = m.terrain.get(h).copied().unwrap_or(0);
@@ -3248,7 +3256,7 @@ fn load_board(l: &mut Loader<'_>, charts: &Charts) -> Option<Board> {
         for d in EdgeDir::ALL {
             let n = h.neighbor(d);
             let di = d.index() as usize;
-            nbr[di] = index.get(&n).copied();
+            nbr[di] = index.get(n).copied();
             for f in m.features_between(h, n) {
                 match charts.features.iter().position(|x| x.id == *f) {
                     Some(fi) => features[di] |= 1 << fi,
@@ -3294,7 +3302,7 @@ fn load_board(l: &mut Loader<'_>, charts: &Charts) -> Option<Board> {
     board.names = m
         .names
         .iter()
-        .filter_map(|(h, n)| board.index.get(h).map(|&c| (c, n.clone())))
+        .filter_map(|(h, n)| board.cell(*h).map(|c| (c, n.clone())))
         .collect();
     // Elevation.
     let raw: Vec<(usize, RawElevation)> = l.indexed("elevation", false);

@@ -18,6 +18,69 @@ use crate::data::{Cell, LosFeature};
 use crate::state::State;
 use coupdoeil_engine::Side;
 use coupdoeil_hex::{Crossing, trace};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// The farthest apart two hexes may be (in each axial coordinate) for their line over the
+/// ground to be memoized: Limited Intelligence looks 19 hexes out (G23.1), fire less.
+pub const MEMO_RANGE: i32 = 20;
+const MEMO_SIDE: usize = 2 * MEMO_RANGE as usize + 1;
+
+/// What the ground and terrain alone say of a line of sight from one hex centre to another
+/// (no eye raised, no units, no smoke, daylight): the part of 11 that never changes in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ground {
+    /// Blocked by the ground or terrain: nothing on the map can clear it.
+    Blocked,
+    /// Clear, and no hex along it stands level with both end points, so no combat unit can
+    /// block it (11.2.1); only the smoke of a burning hex could (16.3).
+    Clear,
+    /// Clear of the ground, but a unit in a hex along it on both end points' level blocks it.
+    ClearLevel,
+}
+
+/// The [`Ground`] of each ordered pair of cells within [`MEMO_RANGE`], two bits a pair, filled
+/// in when a line is first traced. A pure function of the map, so the order in which lines are
+/// asked for, and the threads asking, never change an answer; the bits are set with an atomic
+/// `or` of the one value the trace gives.
+pub struct LosMemo {
+    bits: Box<[AtomicU8]>,
+}
+
+impl std::fmt::Debug for LosMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LosMemo({} bytes)", self.bits.len())
+    }
+}
+
+impl LosMemo {
+    /// An empty memo for a map of `cells` cells.
+    #[must_use]
+    pub fn new(cells: usize) -> LosMemo {
+        let n = (cells * MEMO_SIDE * MEMO_SIDE).div_ceil(4);
+        LosMemo {
+            bits: (0..n).map(|_| AtomicU8::new(0)).collect(),
+        }
+    }
+
+    fn get(&self, slot: usize) -> Option<Ground> {
+        let v = self.bits[slot / 4].load(Ordering::Relaxed) >> (2 * (slot % 4)) & 3;
+        match v {
+            1 => Some(Ground::Blocked),
+            2 => Some(Ground::Clear),
+            3 => Some(Ground::ClearLevel),
+            _ => None,
+        }
+    }
+
+    fn set(&self, slot: usize, g: Ground) {
+        let v: u8 = match g {
+            Ground::Blocked => 1,
+            Ground::Clear => 2,
+            Ground::ClearLevel => 3,
+        };
+        self.bits[slot / 4].fetch_or(v << (2 * (slot % 4)), Ordering::Relaxed);
+    }
+}
 
 /// 16 The light of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -92,6 +155,16 @@ impl GloryEmpire {
             return false;
         }
         self.los_core_except((a, ea), (b, eb), Some(s), None)
+    }
+
+    /// [`Self::los`] traced in full, with no memo: the reference the memo is tested against.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn los_traced_in_full(&self, s: &State, a: Cell, b: Cell) -> bool {
+        let d = self.data.board.distance(a, b);
+        d <= 1
+            || self.los_limit(s).is_none_or(|l| d <= l)
+                && self.los_traced((a, 0), (b, 0), Some(s), None, false)
     }
 
     /// G17.2 Whether `a` and `b` see each other now, the combat units of `side` not blocking
@@ -189,6 +262,10 @@ impl GloryEmpire {
     /// The LOS core between two eyes, each raised some levels above its hex (G23.3): the
     /// profile's obstructions tested by 11.3. `units`: also test combat units (11.2.1), those
     /// of side `friends` (if any) not blocking (G17.2).
+    ///
+    /// With no eye raised the ground's part comes from the memo ([`LosMemo`]): a line the
+    /// ground blocks is blocked whatever stands on the map, and a clear one with no hex level
+    /// with both ends is clear unless smoke lies on the map; only the rest is traced again.
     fn los_core_except(
         &self,
         (a, ea): (Cell, i8),
@@ -196,6 +273,78 @@ impl GloryEmpire {
         units: Option<&State>,
         friends: Option<Side>,
     ) -> bool {
+        if ea == 0 && eb == 0 {
+            match self.ground(a, b) {
+                Ground::Blocked => return false,
+                Ground::Clear if units.is_none_or(|s| s.fires.is_empty()) => return true,
+                Ground::ClearLevel if units.is_none() => return true,
+                _ => {}
+            }
+        }
+        self.los_traced((a, ea), (b, eb), units, friends, true)
+    }
+
+    /// The [`Ground`] of the line from `a` to `b`, from the memo when the two are within its
+    /// range.
+    fn ground(&self, a: Cell, b: Cell) -> Ground {
+        let board = &self.data.board;
+        let (ha, hb) = (board.hex(a), board.hex(b));
+        let (dq, dr) = (hb.q - ha.q, hb.r - ha.r);
+        if dq.abs() > MEMO_RANGE || dr.abs() > MEMO_RANGE {
+            return self.ground_traced(a, b);
+        }
+        let slot = (a.ix() * MEMO_SIDE + (dq + MEMO_RANGE) as usize) * MEMO_SIDE
+            + (dr + MEMO_RANGE) as usize;
+        let memo = &self.data.tables.los_memo;
+        if let Some(g) = memo.get(slot) {
+            return g;
+        }
+        let g = self.ground_traced(a, b);
+        memo.set(slot, g);
+        g
+    }
+
+    /// The [`Ground`] of the line from `a` to `b`, traced.
+    fn ground_traced(&self, a: Cell, b: Cell) -> Ground {
+        if !self.los_traced((a, 0), (b, 0), None, None, true) {
+            return Ground::Blocked;
+        }
+        let board = &self.data.board;
+        let lv = board.level(a);
+        if board.level(b) != lv {
+            return Ground::Clear;
+        }
+        let pts = self.profile((a, 0), (b, 0));
+        let level_with_ends = pts[1..pts.len() - 1]
+            .iter()
+            .flat_map(|p| [Some(p.a), p.b])
+            .flatten()
+            .any(|c| board.level(c) == lv);
+        if level_with_ends {
+            Ground::ClearLevel
+        } else {
+            Ground::Clear
+        }
+    }
+
+    /// [`Self::los_core_except`] traced in full; `memo`: whether the lines from the end points
+    /// to a unit along it (does the ground let both see it?) may come from the memo.
+    fn los_traced(
+        &self,
+        (a, ea): (Cell, i8),
+        (b, eb): (Cell, i8),
+        units: Option<&State>,
+        friends: Option<Side>,
+        memo: bool,
+    ) -> bool {
+        let over_ground = |eye: (Cell, i8), c: Cell| {
+            if memo {
+                self.sees_over_ground(eye, c)
+            } else {
+                self.data.board.distance(eye.0, c) <= 1
+                    || self.los_traced(eye, (c, 0), None, None, false)
+            }
+        };
         let board = &self.data.board;
         let mut pts = self.profile((a, ea), (b, eb));
         let (eye_a, eye_b) = (board.level(a) + ea, board.level(b) + eb);
@@ -228,8 +377,8 @@ impl GloryEmpire {
                     if lv == eye_a
                         && lv == eye_b
                         && self.stack_blocks(s, c, friends)
-                        && self.sees_over_ground((a, ea), c)
-                        && self.sees_over_ground((b, eb), c)
+                        && over_ground((a, ea), c)
+                        && over_ground((b, eb), c)
                     {
                         return false;
                     }

@@ -27,6 +27,9 @@ pub struct Tables {
     pub arcs: [[[Arc; 6]; 12]; 3],
     /// The distance in hexes from each objective (by index) to each cell.
     pub objective_distance: Vec<Vec<u32>>,
+    /// 11 What the ground says of each line of sight within [`crate::los::MEMO_RANGE`] hexes,
+    /// filled in as the lines are first asked for (shared by the clones of a game).
+    pub los_memo: std::sync::Arc<crate::los::LosMemo>,
 }
 
 /// The position of direction `d` in the arc tables: 0 is the faced hexside, or for a vertex
@@ -125,6 +128,7 @@ impl Tables {
             zoc_reach,
             arcs,
             objective_distance,
+            los_memo: std::sync::Arc::new(crate::los::LosMemo::new(board.len())),
         }
     }
 }

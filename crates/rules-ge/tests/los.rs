@@ -173,3 +173,79 @@ fn s16_1_twilight_limits_los_to_4_hexes_and_s16_2_night_to_adjacent() {
     night.s.turn = 2;
     assert!(night.game.los(&night.s, a, b4), "turn 2 is twilight there");
 }
+
+#[test]
+fn s11_the_memo_of_the_ground_answers_as_the_full_trace() {
+    // The ground's part of each line is memoized when first traced (`LosMemo`); a line must
+    // come out the same as traced in full with no memo. Over a random Brigade game of the
+    // shipped Vimeiro (units in every sort of place, some Prone): from a spread of unit hexes
+    // to every hex within 19, asked twice (the second answer from the memo), and once more
+    // with smoke on the map, where a line clear of the ground must be traced again.
+    use coupdoeil_engine::testkit::{Options, check_random_playouts};
+    use coupdoeil_ge::data::Cell;
+    let g = common::shipped_vimeiro_brigade();
+    let check = g.clone();
+    let cells: Vec<Cell> = (0..check.data.board.len())
+        .map(|i| Cell(i as u16))
+        .collect();
+    let (mut compared, mut blocked, mut smoked) = (0u32, 0u32, 0u32);
+    // The hook below runs on the deep-checked steps only: every 1 500th.
+    let opts = Options {
+        games: 1,
+        seed: 5,
+        max_steps: 9_000,
+        deep_every: 1_500,
+    };
+    check_random_playouts(
+        g,
+        &opts,
+        |s, _| {
+            let mut eyes: Vec<Cell> = s.troops.iter().filter_map(|t| t.cell).collect();
+            eyes.sort_unstable();
+            eyes.dedup();
+            let mut smoky = s.clone();
+            for &a in eyes.iter().step_by(4) {
+                let near = cells
+                    .iter()
+                    .copied()
+                    .filter(|&b| check.data.board.distance(a, b) < 20);
+                for b in near {
+                    let full = check.los_traced_in_full(s, a, b);
+                    for _ in 0..2 {
+                        assert_eq!(check.los(s, a, b), full, "{a:?} to {b:?}");
+                    }
+                    compared += 1;
+                    blocked += u32::from(!full);
+                    // Smoke in a hex next to the eye, on a line the ground leaves clear.
+                    if full && check.data.board.distance(a, b) == 2 && smoky.fires.is_empty() {
+                        let mid = check
+                            .data
+                            .board
+                            .neighbors(a)
+                            .find(|&m| check.data.board.adjacent(m, b));
+                        smoky.fires.extend(mid);
+                    }
+                }
+            }
+            for &a in eyes.iter().step_by(4) {
+                for b in cells
+                    .iter()
+                    .copied()
+                    .filter(|&b| check.data.board.distance(a, b) == 2)
+                {
+                    let full = check.los_traced_in_full(&smoky, a, b);
+                    assert_eq!(check.los(&smoky, a, b), full, "smoke: {a:?} to {b:?}");
+                    smoked += u32::from(!full && check.los(s, a, b));
+                }
+            }
+            Vec::new()
+        },
+        |_, _| Vec::new(),
+    );
+    assert!(compared > 10_000, "only {compared} lines compared");
+    assert!(
+        blocked > 0 && blocked < compared,
+        "{blocked} of {compared} blocked: the sample should hold both"
+    );
+    assert!(smoked > 0, "no line was blocked by the smoke alone");
+}
