@@ -181,6 +181,8 @@ impl GloryEmpire {
             return;
         }
         let watch = watch.unwrap_or_else(|| self.charge_watch(s, &units, at, &zone));
+        // G17.1.2 The leader may be picked up as his Directing Unit begins to charge.
+        let pickups = self.pickup_leaders(s, at, &units);
         s.pending.push(Frame::ChargeMove(ChargeMove {
             units,
             origin: at,
@@ -196,6 +198,7 @@ impl GloryEmpire {
             halted: false,
             barred: Vec::new(),
         }));
+        self.push_pickups(s, &pickups);
     }
 
     /// B13.2.5 The hexes the charging stack may move into next, standing in `at` after `hexes`
@@ -852,9 +855,16 @@ impl GloryEmpire {
                 let Some(next) = self.pursuit_next(s, &p) else {
                     return false;
                 };
+                // G17.1.2 The leader may be picked up as his Directing Unit begins to pursue.
+                let pickups = if p.hexes == 0 {
+                    self.pickup_leaders(s, at, &units)
+                } else {
+                    Vec::new()
+                };
                 p.step = Some((next, StepStage::Leave));
                 c.pursuit = Some(p);
                 self.replace_top(s, Frame::Combat(Box::new(c.clone())));
+                self.push_pickups(s, &pickups);
                 true
             }
             Some((next, StepStage::Enter)) => {
@@ -999,6 +1009,7 @@ impl GloryEmpire {
             units: units.clone(),
             target,
         });
+        let pickups = self.pickup_leaders(s, c.target, &units);
         s.pending.push(Frame::ChargeMove(ChargeMove {
             units,
             origin: c.target,
@@ -1014,5 +1025,6 @@ impl GloryEmpire {
             halted: false,
             barred: Vec::new(),
         }));
+        self.push_pickups(s, &pickups);
     }
 }

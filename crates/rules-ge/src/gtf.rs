@@ -21,7 +21,7 @@ use crate::action::Action;
 use crate::data::{Arm, Cell, Formation, LeaderId, Size, UnitId};
 use crate::event::Event;
 use crate::movement::StepOption;
-use crate::state::{LeaderStatus, State};
+use crate::state::{Frame, LeaderStatus, State};
 use coupdoeil_engine::Side;
 use coupdoeil_hex::Facing;
 use serde::{Deserialize, Serialize};
@@ -809,6 +809,90 @@ impl GloryEmpire {
         let mut cells = unit_cells(s, &self.gtf_members(s, l));
         cells.retain(|&c| c != here && self.du_in(s, l, target, c).is_some());
         cells
+    }
+
+    /// G17.1.2 Where brigade leader `l` may be picked up and put, at no cost, as his
+    /// Directing Unit `du` begins to move in a Charge, a Reaction Charge, a retreat or a
+    /// pursuit: the hexes of his own units, other than his and the DU's, holding one that would
+    /// direct his GTF there (in a Line of Battle one in a close order formation; in a Grand
+    /// Column the head of what stays, none of those hexes farther forward along the DU's
+    /// facing; in an evolution one that may direct the GTF being formed). Not limited to once
+    /// a turn: each such move is an occasion. RULING (ge-rulings 141).
+    // RULING: the pick-up as the Directing Unit begins to move in other phases (ge-rulings 141).
+    #[must_use]
+    pub fn pickup_targets(&self, s: &State, l: LeaderId, du: UnitId) -> Vec<Cell> {
+        let st = s.leader(l);
+        let (Some(kind), Some(here)) = (self.gtf_of(s, l), st.cell) else {
+            return Vec::new();
+        };
+        if st.status != LeaderStatus::OnMap {
+            return Vec::new();
+        }
+        let away = s.troop(du).cell;
+        let mut cells = unit_cells(s, &self.gtf_members(s, l));
+        cells.retain(|&c| c != here && Some(c) != away);
+        if let Some((e, _)) = st.gtf.evolving {
+            let target = e.target(kind);
+            cells.retain(|&c| self.du_in(s, l, target, c).is_some());
+            return cells;
+        }
+        let board = &self.data.board;
+        let f = s.troop(du).facing;
+        let front = cells.iter().map(|&c| depth(board, here, f, c).0).max();
+        cells.retain(|&c| {
+            (!kind.column() || Some(depth(board, here, f, c).0) == front)
+                && self.du_in(s, l, kind, c).is_some()
+        });
+        cells
+    }
+
+    /// G17.1.2 The brigade leaders in `at` whose Directing Unit is among `units`, which are
+    /// about to move in a Charge, a Reaction Charge, a retreat or a pursuit, and who have a
+    /// unit of theirs to be put with: each with his Directing Unit.
+    pub(crate) fn pickup_leaders(
+        &self,
+        s: &State,
+        at: Cell,
+        units: &[UnitId],
+    ) -> Vec<(LeaderId, UnitId)> {
+        if !self.brigade() {
+            return Vec::new();
+        }
+        (0..self.data.leaders.len())
+            .map(|i| LeaderId(i as u8))
+            .filter_map(|l| {
+                let st = s.leader(l);
+                if st.cell != Some(at) || st.status != LeaderStatus::OnMap || !self.gtf_leader(s, l)
+                {
+                    return None;
+                }
+                let du = self.directing_unit(s, l)?;
+                (units.contains(&du) && !self.pickup_targets(s, l, du).is_empty())
+                    .then_some((l, du))
+            })
+            .collect()
+    }
+
+    /// G17.1.2 Offers each of `leaders` (from [`GloryEmpire::pickup_leaders`]) his pick-up, the
+    /// first listed deciding first.
+    pub(crate) fn push_pickups(&self, s: &mut State, leaders: &[(LeaderId, UnitId)]) {
+        for &(leader, du) in leaders.iter().rev() {
+            s.pending.push(Frame::PickUp { leader, du });
+        }
+    }
+
+    /// G17.1.2 Brigade leader `l` picked up as his Directing Unit moves, and put in `to`
+    /// (no MP, and it does not use the Movement Phase's pick-up of the turn).
+    pub(crate) fn do_pickup(&self, s: &mut State, l: LeaderId, to: Cell, ev: &mut Vec<Event>) {
+        let Some(from) = s.leader(l).cell else { return };
+        s.leaders[l.ix()].cell = Some(to);
+        let du = self.directing_unit(s, l);
+        ev.push(Event::DuChanged {
+            leader: l,
+            from,
+            to,
+            unit: du,
+        });
     }
 
     /// G17.1 Brigade leader `l` is picked up and put in `to`, with his new Directing Unit.

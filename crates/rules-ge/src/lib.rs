@@ -97,7 +97,9 @@
 //! (G17.3.1); an evolution may follow a first segment, as in Figure 35. Not yet: more segments
 //! than a move before an evolution, one in it and one after. A brigade leader may be picked up
 //! and put with a new Directing Unit at no cost before his GTF moves (G17.1, `du LEADER HEX`),
-//! and once a turn in an evolution, with a unit that may direct the GTF being formed (G17.3.1).
+//! and once a turn in an evolution, with a unit that may direct the GTF being formed (G17.3.1),
+//! and each time his Directing Unit begins to move in a Charge, a Reaction Charge, a retreat or
+//! a pursuit (G17.1.2, [`state::Frame::PickUp`]).
 //! In [`intelligence`] the optional Limited Intelligence (G23.1: stacks out of every enemy's
 //! sight or 20 hexes from all of them obscured, shown to the enemy only as
 //! [`observe::ObscuredStack`]s, the events about them secret to their owner, revealed the
@@ -196,5 +198,7 @@ pub use state::State;
 /// ge-rulings 141). Version 9: the same in a Reserve Movement Phase for a brigade under a
 /// Reserve order, and, once a turn, while his GTF is in an evolution, with a unit that may
 /// direct the GTF being formed (G17.3.1, ge-rulings 141); a Dummy Stack blocks a line of
-/// sight as a standing stack would (G23.2.1, ge-rulings 189).
-pub const RULES_VERSION: u32 = 9;
+/// sight as a standing stack would (G23.2.1, ge-rulings 189). Version 10: a brigade leader may
+/// also be picked up as his Directing Unit begins to move in a Charge, a Reaction Charge, a
+/// Wave, a retreat (or a Retreat Before Combat) or a pursuit (G17.1.2, ge-rulings 141).
+pub const RULES_VERSION: u32 = 10;

@@ -247,6 +247,7 @@ impl GloryEmpire {
         } else {
             self.own_leaders_at(s, side, cell)
         };
+        let pickups = self.pickup_leaders(s, cell, &units);
         s.pending.push(Frame::Retreat(Retreat {
             units,
             origin: cell,
@@ -258,6 +259,8 @@ impl GloryEmpire {
             to_broken: false,
             leaders,
         }));
+        // G17.1.2 The leader may be picked up as his Directing Unit begins to retreat.
+        self.push_pickups(s, &pickups);
     }
 
     /// 12.3.1 Step losses from the top of a stack down; losses beyond the stack are ignored.

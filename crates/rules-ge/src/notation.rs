@@ -566,6 +566,9 @@ impl GloryEmpire {
                 Some(Frame::React(_)) => "no (further) reaction (14)".into(),
                 Some(Frame::OrdersPass(_)) => "pass the order to no more leaders (B5.4.2)".into(),
                 Some(Frame::Combat(_)) => "no more (13)".into(),
+                Some(Frame::PickUp { .. }) => {
+                    "leave the leader where his Directing Unit's move puts him (G17.1.2)".into()
+                }
                 _ => match s.stage {
                     Stage::Fire | Stage::NpFire => "end the fire segment (4.2.2)".into(),
                     Stage::Movement | Stage::ReserveMovement => {
@@ -1186,6 +1189,12 @@ impl GloryEmpire {
                     "the d10 of {} against LIM {} (B5.4)",
                     self.lname(r.leader),
                     r.lim
+                ),
+                Frame::PickUp { leader, du } => format!(
+                    "{}'s Directing Unit {} moves: pick him up and put him with another of \
+                     his units, or not (G17.1.2)",
+                    self.lname(*leader),
+                    self.units_text(&[*du])
                 ),
                 Frame::ChargeMove(cm) => format!(
                     "{}'s Charge Movement from {}, {} hex{} moved: move on or declare the \

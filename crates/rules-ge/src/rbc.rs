@@ -239,6 +239,7 @@ impl GloryEmpire {
             .map_or_else(|| vec![c.target, to], |x| x.1);
         let friends: Vec<UnitId> = s.stack(to);
         let leaders = self.own_leaders_at(s, side, c.target);
+        let pickups = self.pickup_leaders(s, c.target, &defs);
         let joined = friends
             .first()
             .map(|&f| (s.troop(f).formation, s.troop(f).facing));
@@ -296,5 +297,10 @@ impl GloryEmpire {
             crate::state::MoveSource::RetreatBefore,
             &barred,
         );
+        // G17.1.2 The leader, who went with his Directing Unit, may be picked up and put with
+        // another unit of his: offered now the stack has moved, before anything else is
+        // decided, which leaves him where a pick-up as it began to move would (RULING,
+        // ge-rulings 141).
+        self.push_pickups(s, &pickups);
     }
 }

@@ -711,6 +711,8 @@ impl GloryEmpire {
             from: cell,
         });
         let zone = self.reaction_charge_zone(s, &units, cell);
+        // G17.1.2 The leader may be picked up as his Directing Unit begins to charge.
+        let pickups = self.pickup_leaders(s, cell, &units);
         s.pending.push(Frame::ChargeMove(ChargeMove {
             units,
             origin: cell,
@@ -726,6 +728,7 @@ impl GloryEmpire {
             halted: false,
             barred: movers,
         }));
+        self.push_pickups(s, &pickups);
     }
 
     /// 14.4.3, B14.4.5 The Reaction Charge's combat against `target` by the cavalry `units`

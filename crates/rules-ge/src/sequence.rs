@@ -182,6 +182,7 @@ impl GloryEmpire {
                 Frame::Face { units, .. } => Some(self.data.troops[units[0].ix()].side),
                 Frame::OrdersPass(p) => Some(self.data.leaders[p.leader.ix()].side),
                 Frame::ChargeMove(cm) => Some(self.data.troops[cm.units[0].ix()].side),
+                Frame::PickUp { leader, .. } => Some(self.data.leaders[leader.ix()].side),
                 Frame::OrdersRoll(_)
                 | Frame::Resupply(_)
                 | Frame::Fatigue(_)
@@ -234,6 +235,15 @@ impl GloryEmpire {
                 Frame::OrdersPass(_) => self.orders_actions(s, out),
                 Frame::ChargeMove(_) => self.charge_move_actions(s, out),
                 Frame::Waves(_) => self.wave_actions(s, out),
+                Frame::PickUp { leader, du } => {
+                    out.push(Action::Pass);
+                    for to in self.pickup_targets(s, *leader, *du) {
+                        out.push(Action::ChangeDu {
+                            leader: *leader,
+                            to,
+                        });
+                    }
+                }
                 Frame::Face { units, hexside } => {
                     let f = s.troop(units[0]).formation;
                     for x in Facing::ALL {
@@ -279,6 +289,12 @@ impl GloryEmpire {
                 Frame::OrdersPass(_) => self.do_orders(s, a, ev),
                 Frame::ChargeMove(_) => self.do_charge_move(s, a, ev),
                 Frame::Waves(_) => self.do_wave(s, a, ev),
+                Frame::PickUp { .. } => {
+                    s.pending.pop();
+                    if let Action::ChangeDu { leader, to } = a {
+                        self.do_pickup(s, leader, to, ev);
+                    }
+                }
                 Frame::Face { units, .. } => {
                     s.pending.pop();
                     if let Action::Face(f) = a {
@@ -447,7 +463,8 @@ impl GloryEmpire {
                 | Frame::Resupply(_)
                 | Frame::Howitzer(_)
                 | Frame::Fatigue(_)
-                | Frame::Evolution(..) => false,
+                | Frame::Evolution(..)
+                | Frame::PickUp { .. } => false,
                 Frame::Rolling(_) => self.rolling_auto(s, ev),
             };
         }

@@ -951,6 +951,15 @@ pub enum Frame {
     /// G17.3.1 The Evolution Check d10 of this brigade leader's GTF after an evolution of this
     /// class (Brigade Game).
     Evolution(LeaderId, crate::gtf::EvolutionClass),
+    /// G17.1.2 The Directing Unit of this brigade leader is about to move (or, after a
+    /// Retreat Before Combat, has moved) in a Charge, a Reaction Charge, a retreat or a
+    /// pursuit: his owner may pick him up and put him with another unit of his (Brigade Game).
+    PickUp {
+        /// The brigade leader.
+        leader: LeaderId,
+        /// His Directing Unit as it began to move.
+        du: UnitId,
+    },
 }
 
 /// G20.1 A Wave Charge: up to four cavalry counters charging one target, one after the other.

@@ -182,6 +182,8 @@ impl GloryEmpire {
             return true;
         }
         let zone = self.charge_zone(s, &[u], at);
+        // G17.1.2 The leader may be picked up as his Directing Unit begins to charge.
+        let pickups = self.pickup_leaders(s, at, &[u]);
         s.pending.push(Frame::ChargeMove(ChargeMove {
             units: vec![u],
             origin: at,
@@ -197,6 +199,7 @@ impl GloryEmpire {
             halted: false,
             barred: Vec::new(),
         }));
+        self.push_pickups(s, &pickups);
         true
     }
 

@@ -1052,3 +1052,39 @@ fn g20_1_2_a_reactor_that_failed_against_one_wave_may_not_try_against_the_next()
     assert!(tried, "{log}");
     assert!(offered.iter().all(|&w| w == 1), "{offered:?}: {log}");
 }
+
+#[test]
+fn g17_1_2_the_leader_is_picked_up_as_his_directing_unit_begins_to_charge() {
+    // Margaron with drag-3a, his Directing Unit, in a Line of Battle with drag-3b beside it;
+    // drag-3a's Charge is resolved first. Charging stacks leave their leaders behind, so
+    // without the pick-up he would be left with no unit of his: his owner puts him with
+    // drag-3b as drag-3a begins its Charge Movement.
+    use coupdoeil_ge::gtf::GtfKind;
+    let mut f = dragoons_ready(ggame());
+    f.put_leader("margaron", "0203");
+    let l = f.leader("margaron");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
+    let second = f.cell_of("drag-3b").unwrap();
+    f.play("resolve 0203");
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::PickUp { leader, du }) if *leader == l && *du == f.unit("drag-3a")),
+        "{:?}",
+        f.s.pending.last()
+    );
+    let mut choices = f.legal_text();
+    choices.sort();
+    assert_eq!(
+        choices,
+        [format!("du margaron {second}"), "pass".to_string()]
+    );
+    f.play(&format!("du margaron {second}"));
+    let at = f.s.leaders[l.ix()].cell.map(|c| f.label(c));
+    assert_eq!(at.as_deref(), Some(second.as_str()));
+    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("drag-3b")));
+    // The Charge Movement goes on.
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::ChargeMove(cm)) if cm.units == [f.unit("drag-3a")]),
+        "{:?}",
+        f.s.pending.last()
+    );
+}

@@ -1151,3 +1151,106 @@ fn g17_3_1_the_plans_pick_the_leader_up_only_when_his_unit_cannot_direct() {
     assert_eq!(du_moves(&g), ["du anstruther 0206", "du anstruther 0207"]);
     assert_eq!(du_plans(&g), 2);
 }
+
+/// The hex leader `id` stands in.
+fn leader_cell(f: &Fx, id: &str) -> Option<String> {
+    f.s.leaders[f.leader(id).ix()].cell.map(|c| f.label(c))
+}
+
+/// Anstruther's Line of Battle: 2-97 in 0203 with him (his Directing Unit) and 2-43 in 0205,
+/// both in Line facing NNE; a fire result about to drive 2-97 back (M-10, a failed check:
+/// Shaken and one hex of retreat, 8.4) in the French Fire Phase.
+fn line_about_to_retreat() -> Fx {
+    use coupdoeil_ge::data::FireResult;
+    use coupdoeil_ge::state::PendingFire;
+    let mut f = Fx::empty_of(ggame());
+    f.put_leader("anstruther", "0203");
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
+    f.put("2-97", "0203", Formation::Line, "NNE");
+    f.put("2-43", "0205", Formation::Line, "NNE");
+    f.morale("2-97", coupdoeil_ge::state::Morale::Disorder);
+    f.s.turn = 2;
+    f.at(common::F, Stage::Fire);
+    let t = f.hex("0203");
+    f.s.fire_results.push(PendingFire {
+        target: t,
+        from: t,
+        result: FireResult::parse("M-10").unwrap(),
+        roll: 50,
+    });
+    f.play("pass");
+    f.d100(0);
+    f
+}
+
+#[test]
+fn g17_1_2_the_leader_is_picked_up_as_his_directing_unit_begins_to_retreat() {
+    let mut f = line_about_to_retreat();
+    let (l, du) = (f.leader("anstruther"), f.unit("2-97"));
+    // Before the first hex of the retreat, his owner may put him with 2-43.
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::PickUp { leader, du: d }) if *leader == l && *d == du),
+        "{:?}",
+        f.s.pending.last()
+    );
+    assert_eq!(f.to_act(), ToAct::Side(B));
+    let mut choices = f.legal_text();
+    choices.sort();
+    assert_eq!(choices, ["du anstruther 0205", "pass"]);
+    f.play("du anstruther 0205");
+    assert_eq!(leader_cell(&f, "anstruther").as_deref(), Some("0205"));
+    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("2-43")));
+    // The retreat goes on without him.
+    assert!(matches!(f.s.pending.last(), Some(Frame::Retreat(_))));
+    f.first_retreats();
+    assert_ne!(f.cell_of("2-97").as_deref(), Some("0203"), "it retreated");
+    assert_eq!(leader_cell(&f, "anstruther").as_deref(), Some("0205"));
+}
+
+#[test]
+fn g17_1_2_a_leader_not_picked_up_retreats_with_his_directing_unit() {
+    let mut f = line_about_to_retreat();
+    f.play("pass");
+    f.first_retreats();
+    let to = f.cell_of("2-97");
+    assert_ne!(to.as_deref(), Some("0203"), "it retreated");
+    assert_eq!(
+        leader_cell(&f, "anstruther"),
+        to,
+        "ge-rulings 17: he goes with it"
+    );
+}
+
+#[test]
+fn g17_1_2_no_pick_up_without_a_unit_that_could_direct() {
+    // 2-43 in Skirmish Order (not a close order formation) could not direct a Line of Battle:
+    // the retreat begins with no choice to make.
+    use coupdoeil_ge::data::FireResult;
+    use coupdoeil_ge::state::PendingFire;
+    let mut f = Fx::empty_of(ggame());
+    f.put_leader("anstruther", "0203");
+    let l = f.leader("anstruther");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
+    f.put("2-97", "0203", Formation::Line, "NNE");
+    f.put("2-43", "0205", Formation::Sed, "NNE");
+    f.morale("2-97", coupdoeil_ge::state::Morale::Disorder);
+    f.at(common::F, Stage::Fire);
+    let t = f.hex("0203");
+    f.s.fire_results.push(PendingFire {
+        target: t,
+        from: t,
+        result: FireResult::parse("M-10").unwrap(),
+        roll: 50,
+    });
+    f.play("pass");
+    f.d100(0);
+    assert!(
+        !f.s.pending
+            .iter()
+            .any(|x| matches!(x, Frame::PickUp { .. })),
+        "{:?}",
+        f.s.pending
+    );
+    assert!(matches!(f.s.pending.last(), Some(Frame::Retreat(_))));
+}

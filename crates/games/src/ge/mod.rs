@@ -295,6 +295,10 @@ pub(super) fn stage_name(g: &GloryEmpire, s: &State) -> String {
             b.label(rm.from),
             b.label(rm.to)
         )),
+        Some(Frame::PickUp { leader, .. }) => Some(format!(
+            "{}'s Directing Unit moves: pick him up? (G17.1.2)",
+            g.data.leaders[leader.ix()].name
+        )),
         None => None,
     };
     match detail {
