@@ -2351,3 +2351,44 @@ fn b12_2_1_example_the_unit_passing_the_fire_limit_and_those_below_add_nothing()
     assert_eq!(st.units, vec![f.unit("2-97"), f.unit("2-52")]);
     assert_eq!(st.fs, 4 + 3);
 }
+
+#[test]
+fn g17_1_2_the_leader_may_be_picked_up_after_a_retreat_before_combat() {
+    // Brigade Game: Fane's Grand Column, the 5/60th (SeD) at its head in 0303 with him, the
+    // 1/50th behind in 0203. The 5/60th retreats before the grenadiers' Assault and takes him
+    // along (ge-rulings 17); his owner is then asked whether to put him with the 1/50th.
+    use coupdoeil_ge::gtf::GtfKind;
+    let brigade = |t: String| t.replacen("level = \"battalion\"", "level = \"brigade\"", 1);
+    let mut f = french_attack(
+        brigade,
+        "gren-1-1",
+        &[
+            ("5-60", "0303", Formation::Sed, "N"),
+            ("1-50", "0203", Formation::Column, "N"),
+        ],
+        false,
+    );
+    f.put_leader("fane", "0303");
+    let l = f.leader("fane");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::GrandColumn);
+    let to = rbc_targets(&f);
+    assert!(!to.is_empty(), "{:?}", f.legal_text());
+    f.play(&format!("rbc {}", to[0]));
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::PickUp { leader, .. }) if *leader == l),
+        "{:?}",
+        f.s.pending.last()
+    );
+    let at = |f: &Fx| f.s.leaders[l.ix()].cell.map(|c| f.label(c));
+    assert_eq!(
+        at(&f),
+        Some(to[0].clone()),
+        "he went with his Directing Unit"
+    );
+    let mut choices = f.legal_text();
+    choices.sort();
+    assert_eq!(choices, ["du fane 0203", "pass"]);
+    f.play("du fane 0203");
+    assert_eq!(at(&f).as_deref(), Some("0203"));
+    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("1-50")));
+}
