@@ -1501,12 +1501,13 @@ impl GloryEmpire {
         }
         let Some(m) = s.moving.as_ref() else { return };
         let side = self.data.troops[m.units[0].ix()].side;
+        let ears = self.ears(s, side);
         // RULING: every step keeps the place within reach (ge-rulings 135).
         steps.retain(|o| {
             if places.contains(&o.to) {
                 return true;
             }
-            if o.stops || self.loud(s, side, m.at, o.to) {
+            if o.stops || self.loud(&ears, m.at, o.to) {
                 return false;
             }
             // B9.1.2 Entering friends makes leaving them dearer, as the real step records.

@@ -65,23 +65,58 @@ fn node_moving(units: &[UnitId], n: &Node, acted: bool, stop: bool, m: &Moving) 
     }
 }
 
+/// What [`GloryEmpire::loud`] asks of each hex, worked out once for a whole search over one
+/// state: whether the top combat unit of the hex is an enemy's, and whether an enemy leader
+/// stands in it. A search asks about every step it explores; scanning every unit for each of a
+/// step's twelve neighbours was a tenth of a Brigade Game search.
+pub(crate) struct Ears {
+    enemy_top: Vec<bool>,
+    enemy_leader: Vec<bool>,
+}
+
 impl GloryEmpire {
+    /// The [`Ears`] of `s` for `side`'s moves: the top of each stack as
+    /// [`GloryEmpire::side_at`] finds it (the lowest position, the first unit on a tie).
+    pub(crate) fn ears(&self, s: &State, side: coupdoeil_engine::Side) -> Ears {
+        let n = self.data.board.len();
+        let mut top: Vec<Option<(u32, usize)>> = vec![None; n];
+        for (i, t) in s.troops.iter().enumerate() {
+            if let Some(c) = t.cell
+                && top[c.ix()].is_none_or(|(p, _)| t.pos < p)
+            {
+                top[c.ix()] = Some((t.pos, i));
+            }
+        }
+        let other = side.other();
+        let enemy_top = top
+            .iter()
+            .map(|x| x.is_some_and(|(_, i)| self.data.troops[i].side == other))
+            .collect();
+        let mut enemy_leader = vec![false; n];
+        for (i, l) in s.leaders.iter().enumerate() {
+            if let Some(c) = l.cell
+                && l.status == crate::state::LeaderStatus::OnMap
+                && self.data.leaders[i].side == other
+            {
+                enemy_leader[c.ix()] = true;
+            }
+        }
+        Ears {
+            enemy_top,
+            enemy_leader,
+        }
+    }
+
     /// Whether a step between these hexes can be interrupted: an enemy combat unit next to
     /// either (reactions, 14; the EZOC check, 10.1; Road Columns breaking, 7.5.3), or enemy
-    /// leaders in the hex entered (5.2.2).
-    pub(crate) fn loud(
-        &self,
-        s: &State,
-        side: coupdoeil_engine::Side,
-        from: Cell,
-        to: Cell,
-    ) -> bool {
+    /// leaders in the hex entered (5.2.2). `ears`: [`GloryEmpire::ears`] of the state, for the
+    /// moving side.
+    pub(crate) fn loud(&self, ears: &Ears, from: Cell, to: Cell) -> bool {
         let b = &self.data.board;
-        !self.own_leaders_at(s, side.other(), to).is_empty()
-            || [from, to].iter().any(|&c| {
-                b.neighbors(c)
-                    .any(|n| self.side_at(s, n) == Some(side.other()))
-            })
+        ears.enemy_leader[to.ix()]
+            || [from, to]
+                .iter()
+                .any(|&c| b.neighbors(c).any(|n| ears.enemy_top[n.ix()]))
     }
 
     /// The ends of the selected stack's move with the actions that reach them.
@@ -152,6 +187,7 @@ impl GloryEmpire {
             .iter()
             .any(|&u| s.troop(u).prone || s.troop(u).refused != 0);
         let occ = self.occ(s, &units);
+        let ears = self.ears(s, side);
         let mut scratch = s.clone();
         // A step puts the group on top of the stack it enters, in its own order.
         let start_pos: Vec<u32> = units.iter().map(|&u| s.troop(u).pos).collect();
@@ -228,7 +264,7 @@ impl GloryEmpire {
                         spent,
                         hexes: n.hexes.saturating_add(1),
                         stop: o.stops,
-                        quiet: !self.loud(s, side, n.cell, o.to),
+                        quiet: !self.loud(&ears, n.cell, o.to),
                         joins: self.battalion() && occ.unit_of(side, o.to),
                         parent: i - 1,
                         face: (f != n.facing).then_some(f),
