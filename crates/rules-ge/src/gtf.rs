@@ -896,23 +896,19 @@ impl GloryEmpire {
     }
 
     /// G17.1 Brigade leader `l` is picked up and put in `to`, with his new Directing Unit.
+    /// It uses up the turn's pick-up in the Movement Phase, or in an evolution.
     pub(crate) fn do_change_du(&self, s: &mut State, l: LeaderId, to: Cell, ev: &mut Vec<Event>) {
-        let Some(from) = s.leader(l).cell else { return };
+        if s.leader(l).cell.is_none() {
+            return;
+        }
         let turn = s.turn;
         let ld = &mut s.leaders[l.ix()];
-        ld.cell = Some(to);
         if ld.gtf.evolving.is_some() {
             ld.gtf.du_evolution = turn;
         } else {
             ld.gtf.du_changed = turn;
         }
-        let du = self.directing_unit(s, l);
-        ev.push(Event::DuChanged {
-            leader: l,
-            from,
-            to,
-            unit: du,
-        });
+        self.do_pickup(s, l, to, ev);
     }
 
     /// G17.3 Whether brigade leader `l`'s GTF may begin an evolution now: every one of its

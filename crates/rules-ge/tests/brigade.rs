@@ -1543,23 +1543,12 @@ fn g18_5_3_an_attack_through_a_refused_flank_takes_the_refused_flank_cvm() {
 
 #[test]
 fn g18_5_3_a_forced_retreat_removes_the_markers() {
-    use coupdoeil_ge::data::FireResult;
-    use coupdoeil_ge::state::PendingFire;
     let mut f = Fx::empty_of(ggame());
     f.put("2-97", "0203", Formation::Line, "NNE");
     f.s.troop_mut(f.unit("2-97")).refused = coupdoeil_ge::refused::LEFT;
     f.morale("2-97", coupdoeil_ge::state::Morale::Disorder);
     // A fire result with a failed Morale Check: Shaken, one hex back (8.4).
-    f.at(common::F, Stage::Fire);
-    let t = f.hex("0203");
-    f.s.fire_results.push(PendingFire {
-        target: t,
-        from: t,
-        result: FireResult::parse("M-10").unwrap(),
-        roll: 50,
-    });
-    f.play("pass");
-    f.d100(0);
+    f.driven_back("0203");
     assert!(
         matches!(f.s.pending.last(), Some(Frame::Retreat(_))),
         "{:?}",

@@ -1157,36 +1157,25 @@ fn leader_cell(f: &Fx, id: &str) -> Option<String> {
     f.s.leaders[f.leader(id).ix()].cell.map(|c| f.label(c))
 }
 
-/// Anstruther's Line of Battle: 2-97 in 0203 with him (his Directing Unit) and 2-43 in 0205,
-/// both in Line facing NNE; a fire result about to drive 2-97 back (M-10, a failed check:
-/// Shaken and one hex of retreat, 8.4) in the French Fire Phase.
-fn line_about_to_retreat() -> Fx {
-    use coupdoeil_ge::data::FireResult;
-    use coupdoeil_ge::state::PendingFire;
+/// Anstruther's Line of Battle: 2-97 in 0203 with him (his Directing Unit) and 2-43 in 0205 in
+/// `formation`, both facing NNE; a fire result drives 2-97 back (Shaken and one hex of
+/// retreat, 8.4) in the French Fire Phase.
+fn line_about_to_retreat(formation: Formation) -> Fx {
     let mut f = Fx::empty_of(ggame());
     f.put_leader("anstruther", "0203");
     let l = f.leader("anstruther");
     f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
     f.put("2-97", "0203", Formation::Line, "NNE");
-    f.put("2-43", "0205", Formation::Line, "NNE");
+    f.put("2-43", "0205", formation, "NNE");
     f.morale("2-97", coupdoeil_ge::state::Morale::Disorder);
     f.s.turn = 2;
-    f.at(common::F, Stage::Fire);
-    let t = f.hex("0203");
-    f.s.fire_results.push(PendingFire {
-        target: t,
-        from: t,
-        result: FireResult::parse("M-10").unwrap(),
-        roll: 50,
-    });
-    f.play("pass");
-    f.d100(0);
+    f.driven_back("0203");
     f
 }
 
 #[test]
 fn g17_1_2_the_leader_is_picked_up_as_his_directing_unit_begins_to_retreat() {
-    let mut f = line_about_to_retreat();
+    let mut f = line_about_to_retreat(Formation::Line);
     let (l, du) = (f.leader("anstruther"), f.unit("2-97"));
     // Before the first hex of the retreat, his owner may put him with 2-43.
     assert!(
@@ -1210,7 +1199,7 @@ fn g17_1_2_the_leader_is_picked_up_as_his_directing_unit_begins_to_retreat() {
 
 #[test]
 fn g17_1_2_a_leader_not_picked_up_retreats_with_his_directing_unit() {
-    let mut f = line_about_to_retreat();
+    let mut f = line_about_to_retreat(Formation::Line);
     f.play("pass");
     f.first_retreats();
     let to = f.cell_of("2-97");
@@ -1224,27 +1213,9 @@ fn g17_1_2_a_leader_not_picked_up_retreats_with_his_directing_unit() {
 
 #[test]
 fn g17_1_2_no_pick_up_without_a_unit_that_could_direct() {
-    // 2-43 in Skirmish Order (not a close order formation) could not direct a Line of Battle:
+    // 2-43 en Débandade (not a close order formation) could not direct a Line of Battle:
     // the retreat begins with no choice to make.
-    use coupdoeil_ge::data::FireResult;
-    use coupdoeil_ge::state::PendingFire;
-    let mut f = Fx::empty_of(ggame());
-    f.put_leader("anstruther", "0203");
-    let l = f.leader("anstruther");
-    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
-    f.put("2-97", "0203", Formation::Line, "NNE");
-    f.put("2-43", "0205", Formation::Sed, "NNE");
-    f.morale("2-97", coupdoeil_ge::state::Morale::Disorder);
-    f.at(common::F, Stage::Fire);
-    let t = f.hex("0203");
-    f.s.fire_results.push(PendingFire {
-        target: t,
-        from: t,
-        result: FireResult::parse("M-10").unwrap(),
-        roll: 50,
-    });
-    f.play("pass");
-    f.d100(0);
+    let f = line_about_to_retreat(Formation::Sed);
     assert!(
         !f.s.pending
             .iter()

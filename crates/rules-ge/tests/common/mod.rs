@@ -371,6 +371,23 @@ impl Fx {
         self.s.troop(self.unit(id)).formation
     }
 
+    /// In the French Fire Phase, a fire result on `hex` with a failed Morale Check (M-10, the
+    /// d100 0): the stack there, Disordered, becomes Shaken and must retreat a hex (8.4).
+    pub fn driven_back(&mut self, hex: &str) {
+        use coupdoeil_ge::data::FireResult;
+        use coupdoeil_ge::state::PendingFire;
+        self.at(F, Stage::Fire);
+        let t = self.hex(hex);
+        self.s.fire_results.push(PendingFire {
+            target: t,
+            from: t,
+            result: FireResult::parse("M-10").unwrap(),
+            roll: 50,
+        });
+        self.play("pass");
+        self.d100(0);
+    }
+
     /// Sets the phase: `side` phasing, stage `stage`, nothing pending.
     pub fn at(&mut self, side: Side, stage: Stage) {
         self.s.phasing = side;
