@@ -401,6 +401,9 @@ impl GloryEmpire {
             if self.decider(s).is_none() {
                 return; // a die
             }
+            if self.surely_a_choice(s) {
+                return;
+            }
             legal.clear();
             self.list_actions(s, &mut legal);
             legal.sort_unstable();
@@ -419,6 +422,25 @@ impl GloryEmpire {
                 _ => return,
             }
         }
+    }
+
+    /// Whether `s` surely offers two different decisions, seen from the cheap part of its list:
+    /// a moving group with two facings to turn to, or one and the choice to end where it is.
+    /// Settling only needs to know that there is a choice, so the steps (for a GTF follower,
+    /// each a search of the way to its place) are then listed only for whoever decides. Exact:
+    /// these actions are listed by the same tests in [`GloryEmpire::movement_actions`].
+    fn surely_a_choice(&self, s: &State) -> bool {
+        if !s.pending.is_empty() || !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) {
+            return false;
+        }
+        let Some(m) = s.moving.as_ref() else {
+            return false;
+        };
+        if m.leader.is_some() {
+            return false;
+        }
+        let faces = self.face_options(s).len();
+        faces >= 2 || faces == 1 && self.may_end_here(s)
     }
 
     /// Runs forced steps forward from a state set by hand (for tests).
