@@ -181,24 +181,24 @@ impl GloryEmpire {
             return;
         }
         let watch = watch.unwrap_or_else(|| self.charge_watch(s, &units, at, &zone));
-        // G17.1.2 The leader may be picked up as his Directing Unit begins to charge.
-        let pickups = self.pickup_leaders(s, at, &units);
-        s.pending.push(Frame::ChargeMove(ChargeMove {
-            units,
-            origin: at,
-            at,
-            hexes: 0,
-            open: 0,
-            zone,
-            kind: ChargeKind::Charge,
-            target: None,
-            watch,
-            recalled: false,
-            step: None,
-            halted: false,
-            barred: Vec::new(),
-        }));
-        self.push_pickups(s, &pickups);
+        self.push_charge_move(
+            s,
+            ChargeMove {
+                units,
+                origin: at,
+                at,
+                hexes: 0,
+                open: 0,
+                zone,
+                kind: ChargeKind::Charge,
+                target: None,
+                watch,
+                recalled: false,
+                step: None,
+                halted: false,
+                barred: Vec::new(),
+            },
+        );
     }
 
     /// B13.2.5 The hexes the charging stack may move into next, standing in `at` after `hexes`
@@ -1009,22 +1009,23 @@ impl GloryEmpire {
             units: units.clone(),
             target,
         });
-        let pickups = self.pickup_leaders(s, c.target, &units);
-        s.pending.push(Frame::ChargeMove(ChargeMove {
-            units,
-            origin: c.target,
-            at: c.target,
-            hexes: 0,
-            open: c.charge_distance,
-            zone: c.zone.clone(),
-            kind: ChargeKind::FollowOn,
-            target: Some(target),
-            watch: Vec::new(),
-            recalled: false,
-            step: None,
-            halted: false,
-            barred: Vec::new(),
-        }));
-        self.push_pickups(s, &pickups);
+        self.push_charge_move(
+            s,
+            ChargeMove {
+                units,
+                origin: c.target,
+                at: c.target,
+                hexes: 0,
+                open: c.charge_distance,
+                zone: c.zone.clone(),
+                kind: ChargeKind::FollowOn,
+                target: Some(target),
+                watch: Vec::new(),
+                recalled: false,
+                step: None,
+                halted: false,
+                barred: Vec::new(),
+            },
+        );
     }
 }

@@ -778,13 +778,31 @@ impl GloryEmpire {
         if members.iter().any(|&u| s.troop(u).moved) {
             return Vec::new();
         }
+        let head = Some((here, s.troop(du).facing));
+        let mut cells = self.directing_cells(s, l, kind, head, unit_cells(s, &members));
+        cells.retain(|&c| c != here);
+        cells
+    }
+
+    /// G17.1 Of `cells`, those where brigade leader `l` would have a unit to direct a GTF of
+    /// `kind`: one of his own units there, in a close order formation for a Line of Battle;
+    /// for a Grand Column with `head` (the leader's hex and the DU's facing), only in the
+    /// foremost of `cells` along that facing. Without `head` no head is asked for (in an
+    /// evolution the units are out of place until it is complete). RULING (ge-rulings 141).
+    fn directing_cells(
+        &self,
+        s: &State,
+        l: LeaderId,
+        kind: GtfKind,
+        head: Option<(Cell, Facing)>,
+        mut cells: Vec<Cell>,
+    ) -> Vec<Cell> {
         let board = &self.data.board;
-        let f = s.troop(du).facing;
-        let mut cells = unit_cells(s, &members);
-        let front = cells.iter().map(|&c| depth(board, here, f, c).0).max();
+        let head = head.filter(|_| kind.column());
+        let front =
+            head.and_then(|(here, f)| cells.iter().map(|&c| depth(board, here, f, c).0).max());
         cells.retain(|&c| {
-            c != here
-                && (!kind.column() || Some(depth(board, here, f, c).0) == front)
+            head.is_none_or(|(here, f)| Some(depth(board, here, f, c).0) == front)
                 && self.du_in(s, l, kind, c).is_some()
         });
         cells
@@ -805,10 +823,9 @@ impl GloryEmpire {
         let (Some(kind), Some(here)) = (self.gtf_of(s, l), st.cell) else {
             return Vec::new();
         };
-        let target = e.target(kind);
         let mut cells = unit_cells(s, &self.gtf_members(s, l));
-        cells.retain(|&c| c != here && self.du_in(s, l, target, c).is_some());
-        cells
+        cells.retain(|&c| c != here);
+        self.directing_cells(s, l, e.target(kind), None, cells)
     }
 
     /// G17.1.2 Where brigade leader `l` may be picked up and put, at no cost, as his
@@ -831,19 +848,10 @@ impl GloryEmpire {
         let away = s.troop(du).cell;
         let mut cells = unit_cells(s, &self.gtf_members(s, l));
         cells.retain(|&c| c != here && Some(c) != away);
-        if let Some((e, _)) = st.gtf.evolving {
-            let target = e.target(kind);
-            cells.retain(|&c| self.du_in(s, l, target, c).is_some());
-            return cells;
+        match st.gtf.evolving {
+            Some((e, _)) => self.directing_cells(s, l, e.target(kind), None, cells),
+            None => self.directing_cells(s, l, kind, Some((here, s.troop(du).facing)), cells),
         }
-        let board = &self.data.board;
-        let f = s.troop(du).facing;
-        let front = cells.iter().map(|&c| depth(board, here, f, c).0).max();
-        cells.retain(|&c| {
-            (!kind.column() || Some(depth(board, here, f, c).0) == front)
-                && self.du_in(s, l, kind, c).is_some()
-        });
-        cells
     }
 
     /// G17.1.2 The brigade leaders in `at` whose Directing Unit is among `units`, which are
@@ -871,6 +879,14 @@ impl GloryEmpire {
                     .then_some((l, du))
             })
             .collect()
+    }
+
+    /// B13.2.5 Starts Charge Movement `cm` (a Charge, Follow-On, Wave or Reaction Charge),
+    /// G17.1.2 offering first the pick-up of the leaders whose Directing Unit begins to charge.
+    pub(crate) fn push_charge_move(&self, s: &mut State, cm: crate::state::ChargeMove) {
+        let pickups = self.pickup_leaders(s, cm.origin, &cm.units);
+        s.pending.push(Frame::ChargeMove(cm));
+        self.push_pickups(s, &pickups);
     }
 
     /// G17.1.2 Offers each of `leaders` (from [`GloryEmpire::pickup_leaders`]) his pick-up, the

@@ -711,24 +711,24 @@ impl GloryEmpire {
             from: cell,
         });
         let zone = self.reaction_charge_zone(s, &units, cell);
-        // G17.1.2 The leader may be picked up as his Directing Unit begins to charge.
-        let pickups = self.pickup_leaders(s, cell, &units);
-        s.pending.push(Frame::ChargeMove(ChargeMove {
-            units,
-            origin: cell,
-            at: cell,
-            hexes: 0,
-            open: 0,
-            zone,
-            kind: ChargeKind::Reaction,
-            target: Some(target),
-            watch: Vec::new(),
-            recalled: false,
-            step: None,
-            halted: false,
-            barred: movers,
-        }));
-        self.push_pickups(s, &pickups);
+        self.push_charge_move(
+            s,
+            ChargeMove {
+                units,
+                origin: cell,
+                at: cell,
+                hexes: 0,
+                open: 0,
+                zone,
+                kind: ChargeKind::Reaction,
+                target: Some(target),
+                watch: Vec::new(),
+                recalled: false,
+                step: None,
+                halted: false,
+                barred: movers,
+            },
+        );
     }
 
     /// 14.4.3, B14.4.5 The Reaction Charge's combat against `target` by the cavalry `units`

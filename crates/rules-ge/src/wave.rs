@@ -182,24 +182,24 @@ impl GloryEmpire {
             return true;
         }
         let zone = self.charge_zone(s, &[u], at);
-        // G17.1.2 The leader may be picked up as his Directing Unit begins to charge.
-        let pickups = self.pickup_leaders(s, at, &[u]);
-        s.pending.push(Frame::ChargeMove(ChargeMove {
-            units: vec![u],
-            origin: at,
-            at,
-            hexes: 0,
-            open: 0,
-            zone,
-            kind: ChargeKind::Wave,
-            target: Some(w.target),
-            watch: Vec::new(),
-            recalled: false,
-            step: None,
-            halted: false,
-            barred: Vec::new(),
-        }));
-        self.push_pickups(s, &pickups);
+        self.push_charge_move(
+            s,
+            ChargeMove {
+                units: vec![u],
+                origin: at,
+                at,
+                hexes: 0,
+                open: 0,
+                zone,
+                kind: ChargeKind::Wave,
+                target: Some(w.target),
+                watch: Vec::new(),
+                recalled: false,
+                step: None,
+                halted: false,
+                barred: Vec::new(),
+            },
+        );
         true
     }
 
