@@ -38,10 +38,10 @@ enum Ground {
     ClearLevel,
 }
 
-/// The [`Ground`] of each ordered pair of cells within [`MEMO_RANGE`], two bits a pair, filled
-/// in when a line is first traced. A pure function of the map, so the order in which lines are
-/// asked for, and the threads asking, never change an answer; the bits are set with an atomic
-/// `or` of the one value the trace gives.
+/// What the ground says (`Ground`) of each ordered pair of cells within [`MEMO_RANGE`], two bits
+/// a pair, filled in when a line is first traced. A pure function of the map, so the order in
+/// which lines are asked for, and the threads asking, never change an answer; the bits are set
+/// with an atomic `or` of the one value the trace gives.
 pub struct LosMemo {
     bits: Box<[AtomicU8]>,
 }
