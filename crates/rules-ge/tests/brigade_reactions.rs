@@ -1088,3 +1088,88 @@ fn g17_1_2_the_leader_is_picked_up_as_his_directing_unit_begins_to_charge() {
         f.s.pending.last()
     );
 }
+
+#[test]
+fn g17_1_2_the_leader_is_picked_up_as_his_directing_unit_begins_a_reaction_charge() {
+    // The light dragoons of the wave test, British now, charge a French battalion past
+    // Margaron's dragoons: drag-3a, his Directing Unit, with drag-3b beside it in a Line of
+    // Battle. When drag-3a's Reaction Charge passes its check, its Charge Movement begins, and
+    // his owner is asked whether to put him with drag-3b before it rides off without him
+    // (ge-rulings 141).
+    use coupdoeil_ge::gtf::GtfKind;
+    let mut f = Fx::empty_of(ggame());
+    f.put("1-86", "0205", Formation::Line, "NNE");
+    f.put("20ld", "0202", Formation::Column, "S");
+    f.put("drag-3a", "0404", Formation::Line, "W");
+    let b = &f.game.data.board;
+    let second = b
+        .neighbors(f.hex("0404"))
+        .find(|&n| f.label(n) == "0403" || f.label(n) == "0405")
+        .map(|n| f.label(n))
+        .unwrap();
+    f.put("drag-3b", &second, Formation::Line, "W");
+    f.put_leader("margaron", "0404");
+    let l = f.leader("margaron");
+    f.s.leaders[l.ix()].gtf.kind = Some(GtfKind::LineOfBattle);
+    f.at(common::B, Stage::Charges);
+    let ld = f.unit("20ld");
+    f.s.troop_mut(ld).charge = Some(f.hex("0202"));
+    f.s.queue = vec![f.hex("0202")];
+    let du_hex = f.hex("0404");
+    f.play("resolve 0202");
+    let mut asked = None;
+    for _ in 0..300 {
+        if let Some(Frame::PickUp { leader, du }) = f.s.pending.last() {
+            asked = Some((*leader, *du));
+            break;
+        }
+        match f.to_act() {
+            ToAct::Chance => {
+                let c = match f.game.chance(&f.s).outcomes()[0].0 {
+                    Chance::Percentile(_) => Chance::Percentile(90),
+                    Chance::D10(_) => Chance::D10(5),
+                    Chance::Pick(_) => Chance::Pick(0),
+                };
+                f.roll(c);
+            }
+            ToAct::Side(side) => {
+                let legal = f.legal();
+                let pick = if side == common::B {
+                    *legal
+                        .iter()
+                        .find(|a| matches!(a, Action::Charge(_)))
+                        .or_else(|| legal.iter().find(|a| matches!(a, Action::Step(_))))
+                        .unwrap_or(&legal[0])
+                } else if legal.contains(&Action::ReactCharge(du_hex)) {
+                    Action::ReactCharge(du_hex)
+                } else if legal.contains(&Action::Pass) {
+                    Action::Pass
+                } else {
+                    legal[0]
+                };
+                f.game
+                    .apply_action_unchecked(&mut f.s, &pick, &mut f.events);
+            }
+            ToAct::Over => break,
+        }
+    }
+    let log = f.log();
+    assert_eq!(asked, Some((l, f.unit("drag-3a"))), "{log}");
+    // Against charging cavalry the Reaction Charge is a Counter-Charge (B14.4.3).
+    assert!(log.ends_with("Counter-Charge (B14.4.3) from 0404"), "{log}");
+    let mut choices = f.legal_text();
+    choices.sort();
+    assert_eq!(
+        choices,
+        [format!("du margaron {second}"), "pass".to_string()]
+    );
+    f.play(&format!("du margaron {second}"));
+    let at = f.s.leaders[l.ix()].cell.map(|c| f.label(c));
+    assert_eq!(at.as_deref(), Some(second.as_str()));
+    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("drag-3b")));
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::ChargeMove(cm)) if cm.units == [f.unit("drag-3a")]),
+        "{:?}",
+        f.s.pending.last()
+    );
+}
