@@ -38,9 +38,10 @@ pub struct SearchSpec {
     pub millis: Option<u64>,
     /// Trees searched in parallel.
     pub threads: Option<u16>,
-    /// The rollout instead of the level's: 0 judges a new leaf by the game's evaluation at once,
-    /// `k` plays on with the best of `k` sampled actions (`Greedy(k)`).
-    pub rollout: Option<u16>,
+    /// The rollout instead of the level's, written `rollout=0` (judge a new leaf by the game's
+    /// evaluation at once), `rollout=K` (play on with the best of `K` sampled actions),
+    /// `rollout=plans` (each unit's best whole plan) or `rollout=random`.
+    pub rollout: Option<crate::Rollout>,
     /// Player turns the search looks ahead (1: its own; 2: with the opponent's reply), instead
     /// of the level's.
     pub horizon: Option<u8>,
@@ -98,10 +99,8 @@ impl SearchSpec {
         if let Some(t) = self.threads {
             c.threads = usize::from(t.max(1));
         }
-        match self.rollout {
-            Some(0) => c.rollout = crate::Rollout::None,
-            Some(k) => c.rollout = crate::Rollout::Greedy(usize::from(k)),
-            None => {}
+        if let Some(r) = self.rollout {
+            c.rollout = r;
         }
         if let Some(h) = self.horizon {
             c.horizon_turns = u32::from(h.max(1));
@@ -119,7 +118,7 @@ impl SearchSpec {
 /// Text that names no agent.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown agent `{0}`: expected human, random, greedy, ai:1 to ai:5 or mcts (options: ai:3,iters=N,ms=N,threads=N,rollout=K,horizon=H,exact=0|1,pv=K)"
+    "unknown agent `{0}`: expected human, random, greedy, ai:1 to ai:5 or mcts (options: ai:3,iters=N,ms=N,threads=N,rollout=K|plans|random,horizon=H,exact=0|1,pv=K)"
 )]
 pub struct ParseAgentError(pub String);
 
@@ -150,6 +149,17 @@ impl FromStr for AgentSpec {
         };
         for p in parts {
             let (k, v) = p.split_once('=').ok_or_else(err)?;
+            match (k.trim(), v.trim()) {
+                ("rollout", "plans") => {
+                    spec.rollout = Some(crate::Rollout::PlanGreedy);
+                    continue;
+                }
+                ("rollout", "random") => {
+                    spec.rollout = Some(crate::Rollout::Random);
+                    continue;
+                }
+                _ => {}
+            }
             let n: u64 = v.trim().parse().map_err(|_| err())?;
             match k.trim() {
                 "iters" | "iterations" if n > 0 => spec.iterations = Some(n),
@@ -157,7 +167,14 @@ impl FromStr for AgentSpec {
                 "threads" if n > 0 => {
                     spec.threads = Some(u16::try_from(n).map_err(|_| err())?);
                 }
-                "rollout" => spec.rollout = Some(u16::try_from(n).map_err(|_| err())?),
+                "rollout" => {
+                    let k = u16::try_from(n).map_err(|_| err())?;
+                    spec.rollout = Some(if k == 0 {
+                        crate::Rollout::None
+                    } else {
+                        crate::Rollout::Greedy(usize::from(k))
+                    });
+                }
                 "horizon" if n > 0 => {
                     spec.horizon = Some(u8::try_from(n).map_err(|_| err())?);
                 }
@@ -186,8 +203,12 @@ impl fmt::Display for SearchSpec {
         if let Some(n) = self.threads {
             write!(f, ",threads={n}")?;
         }
-        if let Some(n) = self.rollout {
-            write!(f, ",rollout={n}")?;
+        match self.rollout {
+            None => {}
+            Some(crate::Rollout::None) => f.write_str(",rollout=0")?,
+            Some(crate::Rollout::Greedy(k)) => write!(f, ",rollout={k}")?,
+            Some(crate::Rollout::PlanGreedy) => f.write_str(",rollout=plans")?,
+            Some(crate::Rollout::Random) => f.write_str(",rollout=random")?,
         }
         if let Some(n) = self.horizon {
             write!(f, ",horizon={n}")?;

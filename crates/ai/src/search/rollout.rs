@@ -5,7 +5,7 @@ use crate::{ChaCha8Rng, pick, sample_indices};
 use coupdoeil_engine::{Evaluate, Game, Side, ToAct};
 
 /// How the search plays on from a new leaf before evaluating it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rollout {
     /// Evaluate the leaf at once.
     None,

@@ -322,6 +322,16 @@ fn levels_parse_and_grow() {
     };
     let g = g.config();
     assert_eq!((g.rollout, g.horizon_turns), (Rollout::Greedy(6), 2));
+    // Rollouts by whole plans, or random ones, are named by words.
+    for (text, r) in [
+        ("ai:3,rollout=plans", Rollout::PlanGreedy),
+        ("ai:3,rollout=random", Rollout::Random),
+    ] {
+        let spec: AgentSpec = text.parse().unwrap();
+        assert_eq!(spec.to_string(), text);
+        let AgentSpec::Search(p) = spec else { panic!() };
+        assert_eq!(p.config().rollout, r);
+    }
     // So can the priors' treatment of dice and their weight in the final choice.
     let blended: AgentSpec = "ai:3,exact=1,pv=10".parse().unwrap();
     assert_eq!(blended.to_string(), "ai:3,exact=1,pv=10");
@@ -350,6 +360,7 @@ fn levels_parse_and_grow() {
     for bad in [
         "ai:3,horizon=0",
         "ai:3,rollout=70000",
+        "ai:3,rollout=plan",
         "ai:0",
         "ai:6",
         "ai:2,iters=0",
