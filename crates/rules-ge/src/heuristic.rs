@@ -25,6 +25,24 @@ const GUARD_RANGE: i32 = 8;
 /// own nearest before the penalty stops growing.
 const GUARD_DEFICIT_CAP: i32 = 4;
 
+/// The evaluation's working lists, kept per thread so that an evaluation (called thousands of
+/// times a search iteration) allocates nothing once they have grown.
+#[derive(Default)]
+struct Scratch {
+    /// [`GloryEmpire::stacks`]'s sort keys and one stack's units.
+    placed: Vec<u64>,
+    stack: Vec<UnitId>,
+    stacks: Vec<Stack>,
+    enemies: Hexes,
+    firing: [Firing; 2],
+    /// Per objective, each side's nearest unit not in Rout (hexes).
+    near: Vec<[i32; 2]>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
 impl Evaluate for GloryEmpire {
     fn evaluate(&self, s: &State, side: Side) -> i32 {
         if let Some(e) = &s.ending {
@@ -34,16 +52,33 @@ impl Evaluate for GloryEmpire {
                 None => 0,
             };
         }
+        SCRATCH.with(|x| match x.try_borrow_mut() {
+            Ok(mut x) => self.evaluate_with(s, side, &mut x),
+            // Only if an evaluation were ever asked for inside another on this thread.
+            Err(_) => self.evaluate_with(s, side, &mut Scratch::default()),
+        })
+    }
+}
+
+impl GloryEmpire {
+    fn evaluate_with(&self, s: &State, side: Side, x: &mut Scratch) -> i32 {
         let b = &self.data.board;
         let score = self.score(s);
         let behind = score[side.index()] <= score[side.other().index()];
         let mut total = 0i32;
-        let stacks = self.stacks(s);
+        self.stacks_into(s, x);
+        let Scratch {
+            stacks,
+            enemies,
+            firing,
+            near,
+            ..
+        } = x;
         // The hexes of the enemy's stacks, only wanted by a side that is behind.
-        let mut enemies = Hexes::with_capacity(if behind { stacks.len() } else { 0 });
+        enemies.clear();
         if behind {
-            for x in stacks.iter().filter(|x| x.side == side.other()) {
-                enemies.push(x.hex);
+            for st in stacks.iter().filter(|st| st.side == side.other()) {
+                enemies.push(st.hex);
             }
         }
         let to_objective = &self.data.tables.objective_distance;
@@ -62,14 +97,13 @@ impl Evaluate for GloryEmpire {
         let (own_weight, enemy_weight) = (weight(side), weight(side.other()));
         // Each unit of a stack is charged for the Fire Strength of the enemy stacks whose range
         // reaches it.
-        let mut firing = [
-            Firing::with_capacity(stacks.len()),
-            Firing::with_capacity(stacks.len()),
-        ];
+        for f in firing.iter_mut() {
+            f.clear();
+        }
         for f in stacks.iter().filter(|f| f.fs > 0) {
             firing[f.side.index()].push(f.hex, i32::from(f.range), i32::from(f.fs));
         }
-        for st in &stacks {
+        for st in stacks.iter() {
             let exposure = firing[st.side.other().index()].reaching(st.hex);
             if exposure > 0 {
                 let threat = (THREAT * exposure).min(THREAT_CAP) * i32::from(st.units);
@@ -80,6 +114,8 @@ impl Evaluate for GloryEmpire {
                 };
             }
         }
+        near.clear();
+        near.resize(self.data.objectives.len(), [i32::MAX; 2]);
         for (i, t) in s.troops.iter().enumerate() {
             let Some(c) = t.cell else { continue };
             let d = &self.data.troops[i];
@@ -98,17 +134,23 @@ impl Evaluate for GloryEmpire {
                 Morale::Rout => worth * 25 / 100,
             };
             total += if own { worth } else { -worth };
+            // One pass over the objectives: the pull of those the side does not hold on its
+            // own units, and each side's nearest unit not in Rout for the guard below.
+            let who = d.side.index();
+            let counts_for_guard = t.morale != Morale::Rout;
+            let mut pull: Option<i32> = None;
+            for (k, dist) in to_objective.iter().enumerate() {
+                let dist = dist[c.ix()] as i32;
+                if counts_for_guard {
+                    near[k][who] = near[k][who].min(dist);
+                }
+                if own && s.holders[k] != Some(side) {
+                    pull = Some(pull.map_or(dist, |p| p.min(dist)));
+                }
+            }
             if own {
                 // Objectives not held pull the side's units toward them.
-                let target = self
-                    .data
-                    .objectives
-                    .iter()
-                    .enumerate()
-                    .filter(|(k, _)| s.holders[*k] != Some(side))
-                    .map(|(k, _)| to_objective[k][c.ix()] as i32)
-                    .min();
-                if let Some(dist) = target {
+                if let Some(dist) = pull {
                     total -= OBJECTIVE * dist.min(20);
                 }
                 if behind && d.arm() != Arm::Artillery {
@@ -118,40 +160,28 @@ impl Evaluate for GloryEmpire {
             }
         }
         total += VP * (score[side.index()] - score[side.other().index()]);
-        let guard = self.guard_penalties(s);
+        let guard = self.guard_penalties(s, near);
         total += guard[side.other().index()] - guard[side.index()];
         total += self.gtf_worth(s, side);
         total
     }
-}
 
-impl GloryEmpire {
     /// What each side loses for leaving open the objectives its enemy would score for taking:
     /// when an enemy unit is within [`GUARD_RANGE`] hexes of one the enemy does not hold and
     /// the side's own nearest unit is farther, a share of the objective's points that grows
     /// with the gap (a quarter of them at [`GUARD_DEFICIT_CAP`] hexes). Units in Rout, which
-    /// can neither take nor hold, are not counted. A search that looks a player turn or two
-    /// ahead sees a march on an empty objective only when the enemy arrives; this lets it send
-    /// a guard in time.
-    fn guard_penalties(&self, s: &State) -> [i32; 2] {
-        let to_objective = &self.data.tables.objective_distance;
+    /// can neither take nor hold, are not counted (`near`: per objective, each side's nearest
+    /// other unit). A search that looks a player turn or two ahead sees a march on an empty
+    /// objective only when the enemy arrives; this lets it send a guard in time.
+    fn guard_penalties(&self, s: &State, near: &[[i32; 2]]) -> [i32; 2] {
         let mut penalty = [0; 2];
         for (k, o) in self.data.objectives.iter().enumerate() {
-            let mut near = [i32::MAX; 2];
-            for (i, t) in s.troops.iter().enumerate() {
-                let Some(c) = t.cell else { continue };
-                if t.morale == Morale::Rout {
-                    continue;
-                }
-                let who = self.data.troops[i].side.index();
-                near[who] = near[who].min(to_objective[k][c.ix()] as i32);
-            }
             for taker in [Side::A, Side::B] {
                 let keeper = taker.other();
                 if o.scores_for.is_some_and(|f| f != taker) || s.holders[k] == Some(taker) {
                     continue;
                 }
-                let (own, theirs) = (near[keeper.index()], near[taker.index()]);
+                let (own, theirs) = (near[k][keeper.index()], near[k][taker.index()]);
                 if theirs > GUARD_RANGE || own <= theirs {
                     continue;
                 }
@@ -209,16 +239,14 @@ struct Hexes {
 }
 
 impl Hexes {
-    fn with_capacity(n: usize) -> Self {
-        Hexes {
-            q: Vec::with_capacity(n),
-            r: Vec::with_capacity(n),
-        }
-    }
-
     fn push(&mut self, h: Hex) {
         self.q.push(h.q);
         self.r.push(h.r);
+    }
+
+    fn clear(&mut self) {
+        self.q.clear();
+        self.r.clear();
     }
 
     /// The distance from `h` to the nearest of these hexes (0 if none).
@@ -243,12 +271,10 @@ struct Firing {
 }
 
 impl Firing {
-    fn with_capacity(n: usize) -> Self {
-        Firing {
-            at: Hexes::with_capacity(n),
-            range: Vec::with_capacity(n),
-            fs: Vec::with_capacity(n),
-        }
+    fn clear(&mut self) {
+        self.at.clear();
+        self.range.clear();
+        self.fs.clear();
     }
 
     fn push(&mut self, h: Hex, range: i32, fs: i32) {
@@ -303,22 +329,19 @@ fn next_fire(s: &State) -> Option<Side> {
 }
 
 impl GloryEmpire {
-    /// Every stack on the map, built in one sorted pass over the units.
-    fn stacks(&self, s: &State) -> Vec<Stack> {
+    /// Every stack on the map into `x.stacks`, built in one sorted pass over the units.
+    fn stacks_into(&self, s: &State, x: &mut Scratch) {
         // Sorted as one key each: cell, then place in the stack, then unit.
-        let mut placed: Vec<u64> = s
-            .troops
-            .iter()
-            .enumerate()
-            .filter_map(|(i, t)| {
-                t.cell
-                    .map(|c| (u64::from(c.0) << 40) | (u64::from(t.pos) << 8) | i as u64)
-            })
-            .collect();
+        let placed = &mut x.placed;
+        placed.clear();
+        placed.extend(s.troops.iter().enumerate().filter_map(|(i, t)| {
+            t.cell
+                .map(|c| (u64::from(c.0) << 40) | (u64::from(t.pos) << 8) | i as u64)
+        }));
         placed.sort_unstable();
         let cell_of = |key: u64| Cell((key >> 40) as u16);
-        let mut out = Vec::with_capacity(placed.len());
-        let mut stack: Vec<UnitId> = Vec::new();
+        let (out, stack) = (&mut x.stacks, &mut x.stack);
+        out.clear();
         let mut k = 0;
         while k < placed.len() {
             let c = cell_of(placed[k]);
@@ -327,7 +350,7 @@ impl GloryEmpire {
                 stack.push(UnitId(placed[k] as u8));
                 k += 1;
             }
-            let (fs, range) = self.fire_reach(s, &stack).unwrap_or((0, 0));
+            let (fs, range) = self.fire_reach(s, stack).unwrap_or((0, 0));
             out.push(Stack {
                 hex: self.data.board.cells[c.ix()].hex,
                 side: self.data.troops[stack[0].ix()].side,
@@ -336,6 +359,5 @@ impl GloryEmpire {
                 range,
             });
         }
-        out
     }
 }
