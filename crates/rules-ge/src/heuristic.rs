@@ -29,7 +29,7 @@ const GUARD_DEFICIT_CAP: i32 = 4;
 /// times a search iteration) allocates nothing once they have grown.
 #[derive(Default)]
 struct Scratch {
-    /// [`GloryEmpire::stacks`]'s sort keys and one stack's units.
+    /// [`GloryEmpire::stacks_into`]'s sort keys and one stack's units.
     placed: Vec<u64>,
     stack: Vec<UnitId>,
     stacks: Vec<Stack>,
