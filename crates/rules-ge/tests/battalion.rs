@@ -920,6 +920,83 @@ fn b13_1_5_an_sed_battalion_failing_its_defender_check_must_retreat() {
 }
 
 #[test]
+fn b13_4_4_the_path_of_retreat_enters_no_enemy_zoc_but_one_a_friend_holds() {
+    // A battalion en Débandade assaulted by the grenadiers may fall back 2 or 3 hexes.
+    let attacked = || {
+        french_attack(
+            |t| t,
+            "gren-1-1",
+            &[("2-43", "0303", Formation::Sed, "N")],
+            false,
+        )
+    };
+    let f = attacked();
+    let open = rbc_targets(&f);
+    // A hex two off where it may end, and beside it a free hex for more grenadiers
+    // facing it, so that it lies in their ZOC.
+    let b = &f.game.data.board;
+    let origin = f.hex("0303");
+    let (h, guard, facing) = open
+        .iter()
+        .map(|h| f.hex(h))
+        .filter(|&h| b.distance(origin, h) == 2)
+        .find_map(|h| {
+            b.neighbors(h)
+                .filter(|&n| b.distance(origin, n) >= 2 && n != f.hex("0403"))
+                .find_map(|n| {
+                    let facing = coupdoeil_hex::Facing::from_edge(b.direction(n, h)?);
+                    let mut t = attacked();
+                    t.put(
+                        "gren-1-2",
+                        &t.label(n),
+                        Formation::Column,
+                        &facing.to_string(),
+                    );
+                    t.game.in_ezoc(&t.s, B, h).then_some((h, n, facing))
+                })
+        })
+        .expect("a hex the grenadiers' ZOC can cover");
+    let (h, guard) = (f.label(h), f.label(guard));
+    let mut f = attacked();
+    f.put("gren-1-2", &guard, Formation::Column, &facing.to_string());
+    let ezoc = rbc_targets(&f);
+    assert!(
+        !ezoc.contains(&h),
+        "{h} is in the grenadiers' ZOC: {ezoc:?}"
+    );
+    assert!(!ezoc.is_empty(), "other hexes stay open");
+    // With British infantry in a close order formation there (one step of the rifles, so that
+    // the two stack within the limit), it may go in and join them (B13.4.6).
+    let mut f = attacked();
+    f.put("gren-1-2", &guard, Formation::Column, &facing.to_string());
+    f.put("5-60", &h, Formation::Column, "N");
+    f.steps("5-60", 1);
+    let held = rbc_targets(&f);
+    assert!(held.contains(&h), "a friend holds {h}: {held:?}");
+}
+
+#[test]
+fn b13_4_5_a_normal_stack_ends_its_retreat_disordered_a_worse_one_stays_as_it_is() {
+    for (before, after) in [
+        (Morale::Normal, Morale::Disorder),
+        (Morale::Disorder, Morale::Disorder),
+        (Morale::Shaken, Morale::Shaken),
+    ] {
+        let mut f = french_attack(
+            |t| t,
+            "gren-1-1",
+            &[("20ld", "0303", Formation::Column, "NE")],
+            false,
+        );
+        f.morale("20ld", before);
+        assert!(f.can("rbc 0205"), "{before:?}: {:?}", f.legal_text());
+        f.play("rbc 0205");
+        assert_eq!(f.cell_of("20ld").as_deref(), Some("0205"));
+        assert_eq!(f.morale_of("20ld"), after, "{before:?}: {}", f.log());
+    }
+}
+
+#[test]
 fn b13_4_2_light_cavalry_may_retreat_before_battle_cavalry() {
     let mut f = french_attack(
         |t| t,
@@ -1891,6 +1968,34 @@ fn b14_4_2_one_attempt_per_moving_stack() {
     f.play("step 0503");
     assert!(!f.can("react-charge 0302"), "{:?}", f.legal_text());
     assert_eq!(f.cell_of("gren-1-1").as_deref(), Some("0503"));
+}
+
+#[test]
+fn b14_4_4_the_reaction_charge_check_is_a_morale_check_whose_failure_costs_nothing() {
+    // With Wellesley beside them, the dragoons' check takes his Morale Check DRM (5.2.1).
+    let mut f = grenadiers_near_the_dragoons();
+    f.put_leader("wellesley", "0302");
+    f.play("react-charge 0302");
+    f.d100(0);
+    let log = f.log();
+    assert!(log.contains("Reaction Charge Check (14.4.2)"), "{log}");
+    assert!(log.contains("fails [leader"), "{log}");
+    // Failing: no Reaction Charge, no worse morale, and the grenadiers' move goes on.
+    assert!(!log.contains("Reaction Charge Movement"), "{log}");
+    assert_eq!(f.morale_of("20ld"), Morale::Normal);
+    assert!(f.s.moving.as_ref().is_some_and(|m| !m.halted));
+    assert!(f.can("step 0503"), "{:?}", f.legal_text());
+    // Passing: the grenadiers' move is over and the Reaction Charge begins at once.
+    let mut f = grenadiers_near_the_dragoons();
+    f.play("react-charge 0302");
+    f.d100(99);
+    assert!(f.log().contains("passes"), "{}", f.log());
+    assert!(f.s.moving.as_ref().is_none_or(|m| m.halted));
+    assert!(
+        matches!(f.s.pending.last(), Some(Frame::ChargeMove(_))),
+        "{:?}",
+        f.s.pending.last()
+    );
 }
 
 #[test]
