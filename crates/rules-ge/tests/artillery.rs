@@ -860,6 +860,29 @@ fn g19_6_1_a_spine_is_struck_on_one_side_chosen_by_a_die() {
 }
 
 #[test]
+fn g19_6_3_minus_one_for_every_two_hexes_past_the_ish_rounded_up() {
+    // The rule's own example: one or two hexes past the ISH -1, three or four -2. The
+    // grenadiers stand on the line through the empty 0502 at 1 to 4 hexes past it (0603 and
+    // 0803 on spines, which a d10 of 7 puts the shot on).
+    for (at, past, fsm) in [
+        ("0603", 1, -1),
+        ("0702", 2, -1),
+        ("0803", 3, -2),
+        ("0902", 4, -2),
+    ] {
+        let mut f = guns_at(ggame(), at);
+        f.play("roll 0302 0502");
+        if f.game.pending_die(&f.s) == coupdoeil_ge::DieKind::D10 {
+            f.d10(7);
+        }
+        let (_, _, mods) = declared(&f);
+        let s = if past == 1 { "" } else { "es" };
+        let want = format!("rolling shot, {past} hex{s} past the ISH {fsm}");
+        assert!(mods.contains(&want), "{at}: {mods:?} {}", f.log());
+    }
+}
+
+#[test]
 fn g19_6_1_the_line_ends_in_dense_terrain_and_at_a_crest() {
     let mut f = Fx::empty_of(ggame());
     // Into the village of 0605 but not beyond it.
