@@ -111,9 +111,14 @@ pub struct Gtf {
     /// method, with a Command Range of 0 (G17.1.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<GtfKind>,
-    /// The turn in which he last changed his method (one change a turn, ge-rulings 140).
+    /// The turn in which he last changed his method or made an Easy change of his marker
+    /// (one such change a turn, ge-rulings 140, 148).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub changed: u8,
+    /// G17.3.1 The turn in which his GTF last began an evolution other than an Easy one: a
+    /// further one that turn needs MP left to its units (ge-rulings 149).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub evolved: u8,
     /// G17.3.1 The Evolution in Progress marker: the evolution begun and the turn it began.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evolving: Option<(Evolution, u8)>,
@@ -130,7 +135,7 @@ pub struct Gtf {
     #[serde(default, skip_serializing_if = "is_zero")]
     pub du_changed: u8,
     /// G17.1, G17.3.1 The turn in which he was last picked up and put with a new Directing
-    /// Unit while an evolution was in progress (once a turn, ge-rulings 141).
+    /// Unit while an evolution was in progress (once a turn in each evolution, ge-rulings 141).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub du_evolution: u8,
 }
@@ -675,10 +680,13 @@ impl GloryEmpire {
     /// G17.3 The brigade leaders' evolutions, in the Movement Phase while no group is moving:
     /// the Easy change between a single and a double GTF (G17.3.4, G17.3.5: the units march
     /// into or out of the second line or column in their own moves, and the marker follows);
-    /// beginning one of the other evolutions (G17.3.6-G17.3.9), before any unit of the GTF has
-    /// moved in the phase and with the GTF in formation; completing the one in progress.
-    /// RULING: one change of marker or evolution begun a turn, this or the Command Attachment
-    /// Phase's (ge-rulings 148, 149).
+    /// beginning one of the other evolutions (G17.3.6-G17.3.9) with the GTF in formation;
+    /// completing the one in progress. G17.2.3 A GTF's move is segments of movement and
+    /// evolutions, so an evolution may follow a completed one in the same phase.
+    /// RULING: the Easy changes, which cost nothing, once a turn with the Command Attachment
+    /// Phase's change of method (ge-rulings 148); another evolution in the same turn only while
+    /// every unit of the GTF has MP left within its MA, since each costs at least its extra MP
+    /// (ge-rulings 149).
     pub(crate) fn gtf_move_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         use crate::state::Stage;
         if !self.brigade() || !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) {
@@ -708,18 +716,28 @@ impl GloryEmpire {
             for to in self.du_targets(s, l) {
                 out.push(Action::ChangeDu { leader: l, to });
             }
-            if reserve || st.gtf.changed == s.turn {
+            if reserve {
                 continue;
             }
-            out.push(Action::Gtf {
-                leader: l,
-                kind: Some(k.easy_counterpart()),
-            });
+            let easy = st.gtf.changed != s.turn;
+            if easy {
+                out.push(Action::Gtf {
+                    leader: l,
+                    kind: Some(k.easy_counterpart()),
+                });
+            }
             if !self.may_begin_evolution(s, l) {
                 continue;
             }
+            let others = st.gtf.evolved != s.turn || self.gtf_mp_left(s, l);
             for e in Evolution::ALL {
-                if e.from_column() == k.column()
+                let allowed = if e.class() == EvolutionClass::Easy {
+                    easy
+                } else {
+                    others
+                };
+                if allowed
+                    && e.from_column() == k.column()
                     && (e != Evolution::DisplayCloseColumn || self.all_close_columns(s, l))
                 {
                     out.push(Action::Evolve {
@@ -739,10 +757,10 @@ impl GloryEmpire {
     /// the GTF: one in a close order formation in a Line of Battle, the head of a Grand Column
     /// (no unit of the GTF farther forward along its facing; either head of a double one).
     /// G17.3.1 While his GTF is in an evolution he may be put with the unit that is to direct
-    /// the GTF it forms, once a turn, whenever he could complete it and nothing moves: any
-    /// unit of his own, in a close order formation when a Line of Battle is being formed (its
-    /// units are out of place until it is complete, so no head is asked for). RULING
-    /// (ge-rulings 141).
+    /// the GTF it forms, once a turn in each evolution, whenever he could complete it and
+    /// nothing moves: any unit of his own, in a close order formation when a Line of Battle is
+    /// being formed (its units are out of place until it is complete, so no head is asked
+    /// for). RULING (ge-rulings 141).
     // RULING: when, how often and to which units the leader is picked up (ge-rulings 141).
     #[must_use]
     pub fn du_targets(&self, s: &State, l: LeaderId) -> Vec<Cell> {
@@ -958,6 +976,14 @@ impl GloryEmpire {
         }
     }
 
+    /// G17.3.1 Whether every unit of brigade leader `l`'s GTF on the map has spent less than
+    /// its MA in this phase, so that another evolution's extra MP is within it.
+    fn gtf_mp_left(&self, s: &State, l: LeaderId) -> bool {
+        self.gtf_members(s, l)
+            .into_iter()
+            .all(|u| s.troop(u).phase_mp < self.unit_ma(s, u))
+    }
+
     /// G17.3.6 Display the Close Column: every infantry unit of the GC in Close Column.
     fn all_close_columns(&self, s: &State, l: LeaderId) -> bool {
         self.gtf_members(s, l).into_iter().all(|u| {
@@ -1011,7 +1037,13 @@ impl GloryEmpire {
         g.check_drm = drm;
         g.evolving = Some((e, turn));
         g.segment = None;
-        g.changed = turn;
+        if e.class() == EvolutionClass::Easy {
+            g.changed = turn;
+        } else {
+            g.evolved = turn;
+        }
+        // RULING (ge-rulings 141): each evolution has its own free pick-up of the leader.
+        g.du_evolution = 0;
         // RULING (ge-rulings 134): begun after the GTF moved, the evolution is its next
         // segment; its units move in it from the MP they have spent.
         if s.stage == crate::state::Stage::Movement {
@@ -1027,7 +1059,7 @@ impl GloryEmpire {
     /// the evolution is Easy, makes an Evolution Check.
     pub(crate) fn do_complete_evolution(&self, s: &mut State, l: LeaderId, ev: &mut Vec<Event>) {
         let g = &mut s.leaders[l.ix()].gtf;
-        let Some((e, _)) = g.evolving.take() else {
+        let Some((e, begun)) = g.evolving.take() else {
             return;
         };
         let Some(k) = g.kind else { return };
@@ -1038,7 +1070,7 @@ impl GloryEmpire {
             evolution: e,
             kind: to,
         });
-        self.mark_time(s, l, e, ev);
+        self.mark_time(s, l, e, begun, ev);
         if e.class() != EvolutionClass::Easy {
             s.pending.push(crate::state::Frame::Evolution(l, e.class()));
         }
@@ -1051,7 +1083,14 @@ impl GloryEmpire {
     /// did not move in it counts what it spent before and the evolution's extra MP it would
     /// have paid; a unit whose move ended in an Assault or Charge declared, or fortifying, does
     /// not move on).
-    pub(crate) fn mark_time(&self, s: &mut State, l: LeaderId, e: Evolution, ev: &mut Vec<Event>) {
+    pub(crate) fn mark_time(
+        &self,
+        s: &mut State,
+        l: LeaderId,
+        e: Evolution,
+        begun: u8,
+        ev: &mut Vec<Event>,
+    ) {
         use crate::state::Stage;
         if !matches!(s.stage, Stage::Movement | Stage::ReserveMovement) || s.moving.is_some() {
             return;
@@ -1062,9 +1101,7 @@ impl GloryEmpire {
         let members = self.gtf_members(s, l);
         // The extra MP of an evolution begun in this turn's Movement Phase (ge-rulings 149).
         let extra = u8::from(
-            s.stage == Stage::Movement
-                && e.class() != EvolutionClass::Easy
-                && s.leader(l).gtf.changed == s.turn,
+            s.stage == Stage::Movement && e.class() != EvolutionClass::Easy && begun == s.turn,
         );
         let top = members
             .iter()

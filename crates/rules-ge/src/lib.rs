@@ -94,10 +94,11 @@
 //! advance one or two hexes straight ahead as one plan, and the web page offers a person every
 //! distance the DU can go straight ahead as one click), and the moment an evolution is
 //! complete the whole GTF goes on with the MA left to the unit that spent the most in it
-//! (G17.3.1); an evolution may follow a first segment, as in Figure 35. Not yet: more segments
-//! than a move before an evolution, one in it and one after. A brigade leader may be picked up
+//! (G17.3.1); an evolution may follow a first segment, as in Figure 35, and another
+//! evolution may follow a completed one while the GTF's units have MP left, each segment
+//! opened by the Directing Unit's move. A brigade leader may be picked up
 //! and put with a new Directing Unit at no cost before his GTF moves (G17.1, `du LEADER HEX`),
-//! and once a turn in an evolution, with a unit that may direct the GTF being formed (G17.3.1),
+//! and once a turn in each evolution, with a unit that may direct the GTF being formed (G17.3.1),
 //! and each time his Directing Unit begins to move in a Charge, a Reaction Charge, a retreat or
 //! a pursuit (G17.1.2, [`state::Frame::PickUp`]).
 //! In [`intelligence`] the optional Limited Intelligence (G23.1: stacks out of every enemy's
@@ -201,4 +202,7 @@ pub use state::State;
 /// sight as a standing stack would (G23.2.1, ge-rulings 189). Version 10: a brigade leader may
 /// also be picked up as his Directing Unit begins to move in a Charge, a Reaction Charge, a
 /// Wave, a retreat (or a Retreat Before Combat) or a pursuit (G17.1.2, ge-rulings 141).
-pub const RULES_VERSION: u32 = 10;
+/// Version 11: a GTF may begin another evolution after completing one in the same Movement
+/// Phase while its units have MP left (G17.2.3, G17.3.1, ge-rulings 134, 148, 149), each with
+/// its own pick-up of the leader (ruling 141); the Easy changes stay once a turn.
+pub const RULES_VERSION: u32 = 11;

@@ -1071,6 +1071,60 @@ fn g17_3_8_lob_change_of_front_keeps_the_line() {
     );
 }
 
+/// G17.2.3 A GTF's move is segments of movement and evolutions: after completing one
+/// evolution it may begin another in the same phase, each costing its extra MP, while its units
+/// have MP left within their MA (ge-rulings 149); the Easy change of marker stays once a turn.
+#[test]
+fn g17_2_3_another_evolution_follows_a_completed_one_while_mp_are_left() {
+    let mut f = anstruther(Some(GtfKind::LineOfBattle), "0205");
+    f.put("2-43", "0205", Formation::Line, "N");
+    let right = next(&f, "0205", EdgeDir::NE);
+    f.put("2-52", &right, Formation::Line, "N");
+    f.s.turn = 2;
+    f.at(B, Stage::Movement);
+    let ma = f.game.unit_ma(&f.s, f.unit("2-43"));
+    assert!(ma >= 2, "a Line's MA of {ma}");
+    // Pivots in place, the line turned by hand between NNW and N: no unit moves, so each
+    // evolution charges every unit its extra MP alone (ge-rulings 130).
+    let mut done = 0;
+    for facing in ["NW", "N", "NW", "N", "NW", "N", "NW", "N"] {
+        if !f.can("evolve anstruther pivot-in-place") {
+            break;
+        }
+        f.play("evolve anstruther pivot-in-place");
+        for u in ["2-43", "2-52"] {
+            let u = f.unit(u);
+            f.s.troop_mut(u).facing = facing.parse().unwrap();
+        }
+        f.play("complete-evolution anstruther");
+        f.d10(9);
+        done += 1;
+        for u in ["2-43", "2-52"] {
+            assert_eq!(f.s.troop(f.unit(u)).phase_mp, done, "{u} after {done}");
+        }
+    }
+    assert_eq!(
+        u32::from(ma),
+        u32::from(done),
+        "one evolution for each MP of the MA"
+    );
+    assert!(
+        !f.legal().iter().any(|a| matches!(a, Action::Evolve { .. })),
+        "no MP left: {:?}",
+        f.legal_text()
+    );
+    // The Easy change is still there, once.
+    assert!(f.can("gtf anstruther double-lob"));
+    f.play("gtf anstruther double-lob");
+    assert!(!f.can("gtf anstruther lob"));
+    // The next turn begins afresh.
+    f.s.turn = 3;
+    for u in ["2-43", "2-52"] {
+        f.s.troop_mut(f.unit(u)).phase_mp = 0;
+    }
+    assert!(f.can("evolve anstruther pivot-in-place"));
+}
+
 #[test]
 fn g17_3_9_gc_change_of_front_by_the_prompt_maneuver() {
     let mut f = column_of_three(GtfKind::GrandColumn);
