@@ -1092,6 +1092,17 @@ fn g17_2_3_another_evolution_follows_a_completed_one_while_mp_are_left() {
             break;
         }
         f.play("evolve anstruther pivot-in-place");
+        // Each evolution has its own free pick-up of the leader (ge-rulings 141).
+        let du = |f: &Fx| -> Vec<String> {
+            f.legal_text()
+                .into_iter()
+                .filter(|t| t.starts_with("du anstruther"))
+                .collect()
+        };
+        let offered = du(&f);
+        assert_eq!(offered.len(), 1, "evolution {}: {offered:?}", done + 1);
+        f.play(&offered[0]);
+        assert!(du(&f).is_empty(), "once in the evolution");
         for u in ["2-43", "2-52"] {
             let u = f.unit(u);
             f.s.troop_mut(u).facing = facing.parse().unwrap();
