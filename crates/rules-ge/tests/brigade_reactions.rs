@@ -949,6 +949,54 @@ fn g18_5_3_a_stack_refusing_both_flanks_removes_both_in_one_reaction() {
     assert_eq!(f.formation_of("2-97"), Formation::Line);
 }
 
+/// Plays a Charge out with forced dice until `stop` holds (at most 300 steps): `charger`'s
+/// side charges its target when it can, else steps on, else takes its first choice; the
+/// other side takes what `react` picks from its choices, else passes when it may. Each die is
+/// `dice(f, first outcome)`, the first outcome being a d10 of 5 and the first of a pick.
+fn ride_out(
+    f: &mut Fx,
+    charger: coupdoeil_engine::Side,
+    dice: impl Fn(&Fx, Chance) -> Chance,
+    mut react: impl FnMut(&Fx, &[Action]) -> Option<Action>,
+    stop: impl Fn(&Fx) -> bool,
+) {
+    for _ in 0..300 {
+        if stop(f) {
+            return;
+        }
+        match f.to_act() {
+            ToAct::Chance => {
+                let c = match f.game.chance(&f.s).outcomes()[0].0 {
+                    Chance::D10(_) => Chance::D10(5),
+                    Chance::Pick(_) => Chance::Pick(0),
+                    c => c,
+                };
+                let c = dice(f, c);
+                f.roll(c);
+            }
+            ToAct::Side(side) => {
+                let legal = f.legal();
+                let pick = if side == charger {
+                    *legal
+                        .iter()
+                        .find(|a| matches!(a, Action::Charge(_)))
+                        .or_else(|| legal.iter().find(|a| matches!(a, Action::Step(_))))
+                        .unwrap_or(&legal[0])
+                } else if let Some(a) = react(f, &legal) {
+                    a
+                } else if legal.contains(&Action::Pass) {
+                    Action::Pass
+                } else {
+                    legal[0]
+                };
+                f.game
+                    .apply_action_unchecked(&mut f.s, &pick, &mut f.events);
+            }
+            ToAct::Over => return,
+        }
+    }
+}
+
 /// Two dragoon waves charge the 2/97th in 0205, riding through the Reaction Charge Zone of
 /// the British light dragoons; these try a Reaction Charge the first time they may if `try_it`
 /// (their check fails), else always decline. Returns the waves against which they were
@@ -990,52 +1038,31 @@ fn waves_past_light_dragoons(try_it: bool) -> (Vec<u8>, bool, String) {
     f.play("wave-charge drag-3a 0205");
     let mut offered: Vec<u8> = Vec::new();
     let mut tried = false;
-    for _ in 0..300 {
-        if f.s.pending.is_empty() {
-            break;
-        }
-        match f.to_act() {
-            ToAct::Chance => {
+    ride_out(
+        &mut f,
+        common::F,
+        |f, c| match c {
+            Chance::Percentile(_) => {
                 let reaction_check = matches!(
                     f.s.pending.last(),
                     Some(Frame::Check(c)) if c.kind == coupdoeil_ge::state::CheckKind::ReactionCharge
                 );
-                let c = match f.game.chance(&f.s).outcomes()[0].0 {
-                    Chance::Percentile(_) => {
-                        Chance::Percentile(if reaction_check { 0 } else { 50 })
-                    }
-                    Chance::D10(_) => Chance::D10(5),
-                    Chance::Pick(_) => Chance::Pick(0),
-                };
-                f.roll(c);
+                Chance::Percentile(if reaction_check { 0 } else { 50 })
             }
-            ToAct::Side(side) => {
-                let legal = f.legal();
-                let pick = if side == common::F {
-                    *legal
-                        .iter()
-                        .find(|a| matches!(a, Action::Charge(_)))
-                        .or_else(|| legal.iter().find(|a| matches!(a, Action::Step(_))))
-                        .unwrap_or(&legal[0])
-                } else if let Some(a) = legal.iter().find(|a| matches!(a, Action::ReactCharge(_))) {
-                    offered.push(wave_no(&f));
-                    if tried || !try_it {
-                        Action::Pass
-                    } else {
-                        tried = true;
-                        *a
-                    }
-                } else if legal.contains(&Action::Pass) {
-                    Action::Pass
-                } else {
-                    legal[0]
-                };
-                f.game
-                    .apply_action_unchecked(&mut f.s, &pick, &mut f.events);
+            other => other,
+        },
+        |f, legal| {
+            let a = legal.iter().find(|a| matches!(a, Action::ReactCharge(_)))?;
+            offered.push(wave_no(f));
+            if tried || !try_it {
+                None
+            } else {
+                tried = true;
+                Some(*a)
             }
-            ToAct::Over => break,
-        }
-    }
+        },
+        |f| f.s.pending.is_empty(),
+    );
     (offered, tried, f.log())
 }
 
@@ -1071,22 +1098,7 @@ fn g17_1_2_the_leader_is_picked_up_as_his_directing_unit_begins_to_charge() {
         "{:?}",
         f.s.pending.last()
     );
-    let mut choices = f.legal_text();
-    choices.sort();
-    assert_eq!(
-        choices,
-        [format!("du margaron {second}"), "pass".to_string()]
-    );
-    f.play(&format!("du margaron {second}"));
-    let at = f.s.leaders[l.ix()].cell.map(|c| f.label(c));
-    assert_eq!(at.as_deref(), Some(second.as_str()));
-    assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("drag-3b")));
-    // The Charge Movement goes on.
-    assert!(
-        matches!(f.s.pending.last(), Some(Frame::ChargeMove(cm)) if cm.units == [f.unit("drag-3a")]),
-        "{:?}",
-        f.s.pending.last()
-    );
+    margaron_picked_up_for_drag_3b(&mut f, &second);
 }
 
 #[test]
@@ -1117,46 +1129,35 @@ fn g17_1_2_the_leader_is_picked_up_as_his_directing_unit_begins_a_reaction_charg
     f.s.queue = vec![f.hex("0202")];
     let du_hex = f.hex("0404");
     f.play("resolve 0202");
-    let mut asked = None;
-    for _ in 0..300 {
-        if let Some(Frame::PickUp { leader, du }) = f.s.pending.last() {
-            asked = Some((*leader, *du));
-            break;
-        }
-        match f.to_act() {
-            ToAct::Chance => {
-                let c = match f.game.chance(&f.s).outcomes()[0].0 {
-                    Chance::Percentile(_) => Chance::Percentile(90),
-                    Chance::D10(_) => Chance::D10(5),
-                    Chance::Pick(_) => Chance::Pick(0),
-                };
-                f.roll(c);
-            }
-            ToAct::Side(side) => {
-                let legal = f.legal();
-                let pick = if side == common::B {
-                    *legal
-                        .iter()
-                        .find(|a| matches!(a, Action::Charge(_)))
-                        .or_else(|| legal.iter().find(|a| matches!(a, Action::Step(_))))
-                        .unwrap_or(&legal[0])
-                } else if legal.contains(&Action::ReactCharge(du_hex)) {
-                    Action::ReactCharge(du_hex)
-                } else if legal.contains(&Action::Pass) {
-                    Action::Pass
-                } else {
-                    legal[0]
-                };
-                f.game
-                    .apply_action_unchecked(&mut f.s, &pick, &mut f.events);
-            }
-            ToAct::Over => break,
-        }
-    }
+    ride_out(
+        &mut f,
+        common::B,
+        |_, c| match c {
+            Chance::Percentile(_) => Chance::Percentile(90),
+            other => other,
+        },
+        |_, legal| {
+            let a = Action::ReactCharge(du_hex);
+            legal.contains(&a).then_some(a)
+        },
+        |f| matches!(f.s.pending.last(), Some(Frame::PickUp { .. })),
+    );
+    let asked = match f.s.pending.last() {
+        Some(Frame::PickUp { leader, du }) => Some((*leader, *du)),
+        _ => None,
+    };
     let log = f.log();
     assert_eq!(asked, Some((l, f.unit("drag-3a"))), "{log}");
     // Against charging cavalry the Reaction Charge is a Counter-Charge (B14.4.3).
     assert!(log.ends_with("Counter-Charge (B14.4.3) from 0404"), "{log}");
+    margaron_picked_up_for_drag_3b(&mut f, &second);
+}
+
+/// G17.1.2 As drag-3a, Margaron's Directing Unit, begins its Charge Movement, his owner is
+/// offered to put him with drag-3b in `second`, or to pass; put there, drag-3b directs his
+/// GTF and drag-3a's Charge Movement goes on.
+fn margaron_picked_up_for_drag_3b(f: &mut Fx, second: &str) {
+    let l = f.leader("margaron");
     let mut choices = f.legal_text();
     choices.sort();
     assert_eq!(
@@ -1165,7 +1166,7 @@ fn g17_1_2_the_leader_is_picked_up_as_his_directing_unit_begins_a_reaction_charg
     );
     f.play(&format!("du margaron {second}"));
     let at = f.s.leaders[l.ix()].cell.map(|c| f.label(c));
-    assert_eq!(at.as_deref(), Some(second.as_str()));
+    assert_eq!(at.as_deref(), Some(second));
     assert_eq!(f.game.directing_unit(&f.s, l), Some(f.unit("drag-3b")));
     assert!(
         matches!(f.s.pending.last(), Some(Frame::ChargeMove(cm)) if cm.units == [f.unit("drag-3a")]),

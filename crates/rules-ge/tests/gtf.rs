@@ -1012,14 +1012,21 @@ fn g17_3_2_g17_3_3_opening_and_closing_change_no_marker() {
     assert!(ic(&g, "2-52") && ic(&g, "2-97"));
 }
 
-#[test]
-fn g17_3_7_form_grand_column_from_a_line_of_battle() {
-    let mut f = anstruther(Some(GtfKind::DoubleLineOfBattle), "0205");
+/// Anstruther's brigade under a `kind` marker: the 2/43rd (his Directing Unit) in 0205 and the
+/// 2/52nd on its right, both in Line facing N, in the British Movement Phase of turn 2.
+fn line_of_two(kind: GtfKind) -> Fx {
+    let mut f = anstruther(Some(kind), "0205");
     f.put("2-43", "0205", Formation::Line, "N");
     let right = next(&f, "0205", EdgeDir::NE);
     f.put("2-52", &right, Formation::Line, "N");
     f.s.turn = 2;
     f.at(B, Stage::Movement);
+    f
+}
+
+#[test]
+fn g17_3_7_form_grand_column_from_a_line_of_battle() {
+    let mut f = line_of_two(GtfKind::DoubleLineOfBattle);
     assert!(
         !f.can("evolve anstruther deploy-processional"),
         "a GC's evolution"
@@ -1043,12 +1050,7 @@ fn g17_3_7_form_grand_column_from_a_line_of_battle() {
 
 #[test]
 fn g17_3_8_lob_change_of_front_keeps_the_line() {
-    let mut f = anstruther(Some(GtfKind::LineOfBattle), "0205");
-    f.put("2-43", "0205", Formation::Line, "N");
-    let right = next(&f, "0205", EdgeDir::NE);
-    f.put("2-52", &right, Formation::Line, "N");
-    f.s.turn = 2;
-    f.at(B, Stage::Movement);
+    let mut f = line_of_two(GtfKind::LineOfBattle);
     assert!(f.can("evolve anstruther marching-out") && f.can("evolve anstruther pivot-in-place"));
     assert!(
         !f.can("evolve anstruther prompt-maneuver"),
@@ -1076,12 +1078,7 @@ fn g17_3_8_lob_change_of_front_keeps_the_line() {
 /// have MP left within their MA (ge-rulings 149); the Easy change of marker stays once a turn.
 #[test]
 fn g17_2_3_another_evolution_follows_a_completed_one_while_mp_are_left() {
-    let mut f = anstruther(Some(GtfKind::LineOfBattle), "0205");
-    f.put("2-43", "0205", Formation::Line, "N");
-    let right = next(&f, "0205", EdgeDir::NE);
-    f.put("2-52", &right, Formation::Line, "N");
-    f.s.turn = 2;
-    f.at(B, Stage::Movement);
+    let mut f = line_of_two(GtfKind::LineOfBattle);
     let ma = f.game.unit_ma(&f.s, f.unit("2-43"));
     assert!(ma >= 2, "a Line's MA of {ma}");
     // Pivots in place, the line turned by hand between NNW and N: no unit moves, so each
