@@ -388,29 +388,31 @@ fn rolica_set_up_is_legal_and_faces_the_battle() {
 }
 
 #[test]
-fn rolica_objectives_score_for_the_attacker_and_the_road_for_its_holder() {
+fn rolica_objectives_score_for_the_attacker_and_the_heights_and_road_for_their_holder() {
     let g = rolica();
     let mut s = g.initial_state();
     assert!(g.data.objectives.iter().all(|o| o.owner == Some(F)));
     assert!(s.holders.iter().all(|&h| h == Some(F)));
-    // The knoll, the heights and Zambujeira count for the British only; the defile, the
-    // French road out, for whoever holds it at the end (NOTES.md 7).
+    // The knoll and Zambujeira count for the British only; the heights, the second position,
+    // and the defile, the French road out, for whoever holds them at the end (NOTES.md 7).
     let scores: Vec<_> = g.data.objectives.iter().map(|o| o.scores_for).collect();
-    assert_eq!(scores, [Some(B), Some(B), None, Some(B)]);
-    let defile = g.data.objectives[2].vp;
-    // At the start only the French road counts: the French begin with it.
-    assert_eq!(g.score(&s), [0, defile]);
-    // Taken by the British, each counts its VP for them, and the road no longer for the French.
+    assert_eq!(scores, [Some(B), None, None, Some(B)]);
+    let (heights, defile) = (g.data.objectives[1].vp, g.data.objectives[2].vp);
+    // At the start the French begin with the heights and their road.
+    assert_eq!(g.score(&s), [0, heights + defile]);
+    // Taken by the British, each counts its VP for them, and no longer for the French.
     s.holders[1] = Some(B);
     s.holders[2] = Some(B);
-    assert_eq!(g.score(&s), [g.data.objectives[1].vp + defile, 0]);
+    assert_eq!(g.score(&s), [heights + defile, 0]);
+    s.holders[0] = Some(B);
+    let knoll = g.data.objectives[0].vp;
     s.vp[B] = 2;
     s.vp[F] = 5;
-    assert_eq!(g.score(&s), [2 + g.data.objectives[1].vp + defile, 5]);
+    assert_eq!(g.score(&s), [2 + knoll + heights + defile, 5]);
 }
 
-/// The Battalion Game keeps the places at lower values, and the heights as well as the road
-/// count for whoever holds them at the end (NOTES.md 10).
+/// The Battalion Game keeps the places at lower values, the heights and the road counting for
+/// whoever holds them at the end as in the Soldiers Game (NOTES.md 10).
 #[test]
 fn rolica_battalion_objectives_are_the_same_places_at_other_values() {
     let (soldiers, battalion) = (rolica(), shipped_rolica_battalion());
