@@ -149,16 +149,9 @@ impl FromStr for AgentSpec {
         };
         for p in parts {
             let (k, v) = p.split_once('=').ok_or_else(err)?;
-            match (k.trim(), v.trim()) {
-                ("rollout", "plans") => {
-                    spec.rollout = Some(crate::Rollout::PlanGreedy);
-                    continue;
-                }
-                ("rollout", "random") => {
-                    spec.rollout = Some(crate::Rollout::Random);
-                    continue;
-                }
-                _ => {}
+            if k.trim() == "rollout" {
+                spec.rollout = Some(parse_rollout(v.trim()).ok_or_else(err)?);
+                continue;
             }
             let n: u64 = v.trim().parse().map_err(|_| err())?;
             match k.trim() {
@@ -166,14 +159,6 @@ impl FromStr for AgentSpec {
                 "ms" => spec.millis = Some(n),
                 "threads" if n > 0 => {
                     spec.threads = Some(u16::try_from(n).map_err(|_| err())?);
-                }
-                "rollout" => {
-                    let k = u16::try_from(n).map_err(|_| err())?;
-                    spec.rollout = Some(if k == 0 {
-                        crate::Rollout::None
-                    } else {
-                        crate::Rollout::Greedy(usize::from(k))
-                    });
                 }
                 "horizon" if n > 0 => {
                     spec.horizon = Some(u8::try_from(n).map_err(|_| err())?);
@@ -184,6 +169,31 @@ impl FromStr for AgentSpec {
             }
         }
         Ok(AgentSpec::Search(spec))
+    }
+}
+
+/// A rollout as written after `rollout=` (the inverse of [`rollout_name`]): `0` none, `K` (at
+/// most 65 535) the best of `K` sampled actions, `plans` or `random`.
+fn parse_rollout(v: &str) -> Option<crate::Rollout> {
+    use crate::Rollout;
+    match v {
+        "plans" => Some(Rollout::PlanGreedy),
+        "random" => Some(Rollout::Random),
+        _ => match v.parse::<u16>().ok()? {
+            0 => Some(Rollout::None),
+            k => Some(Rollout::Greedy(usize::from(k))),
+        },
+    }
+}
+
+/// How a rollout is written after `rollout=`.
+fn rollout_name(r: crate::Rollout) -> String {
+    use crate::Rollout;
+    match r {
+        Rollout::None => "0".into(),
+        Rollout::Greedy(k) => k.to_string(),
+        Rollout::PlanGreedy => "plans".into(),
+        Rollout::Random => "random".into(),
     }
 }
 
@@ -203,12 +213,8 @@ impl fmt::Display for SearchSpec {
         if let Some(n) = self.threads {
             write!(f, ",threads={n}")?;
         }
-        match self.rollout {
-            None => {}
-            Some(crate::Rollout::None) => f.write_str(",rollout=0")?,
-            Some(crate::Rollout::Greedy(k)) => write!(f, ",rollout={k}")?,
-            Some(crate::Rollout::PlanGreedy) => f.write_str(",rollout=plans")?,
-            Some(crate::Rollout::Random) => f.write_str(",rollout=random")?,
+        if let Some(r) = self.rollout {
+            write!(f, ",rollout={}", rollout_name(r))?;
         }
         if let Some(n) = self.horizon {
             write!(f, ",horizon={n}")?;

@@ -184,19 +184,8 @@ impl GloryEmpire {
         self.push_charge_move(
             s,
             ChargeMove {
-                units,
-                origin: at,
-                at,
-                hexes: 0,
-                open: 0,
-                zone,
-                kind: ChargeKind::Charge,
-                target: None,
                 watch,
-                recalled: false,
-                step: None,
-                halted: false,
-                barred: Vec::new(),
+                ..ChargeMove::new(ChargeKind::Charge, units, at, zone)
             },
         );
     }
@@ -1012,19 +1001,9 @@ impl GloryEmpire {
         self.push_charge_move(
             s,
             ChargeMove {
-                units,
-                origin: c.target,
-                at: c.target,
-                hexes: 0,
                 open: c.charge_distance,
-                zone: c.zone.clone(),
-                kind: ChargeKind::FollowOn,
                 target: Some(target),
-                watch: Vec::new(),
-                recalled: false,
-                step: None,
-                halted: false,
-                barred: Vec::new(),
+                ..ChargeMove::new(ChargeKind::FollowOn, units, c.target, c.zone.clone())
             },
         );
     }

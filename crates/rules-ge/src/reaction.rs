@@ -714,19 +714,9 @@ impl GloryEmpire {
         self.push_charge_move(
             s,
             ChargeMove {
-                units,
-                origin: cell,
-                at: cell,
-                hexes: 0,
-                open: 0,
-                zone,
-                kind: ChargeKind::Reaction,
                 target: Some(target),
-                watch: Vec::new(),
-                recalled: false,
-                step: None,
-                halted: false,
                 barred: movers,
+                ..ChargeMove::new(ChargeKind::Reaction, units, cell, zone)
             },
         );
     }

@@ -1056,6 +1056,29 @@ pub struct ChargeMove {
     pub barred: Vec<UnitId>,
 }
 
+impl ChargeMove {
+    /// B13.2.5 A Charge Movement of `kind` by `units` about to leave `origin`, with its Charge
+    /// Zone `zone`: no hex moved yet, no target declared, nothing watched or barred.
+    #[must_use]
+    pub fn new(kind: ChargeKind, units: Vec<UnitId>, origin: Cell, zone: Vec<Cell>) -> Self {
+        ChargeMove {
+            units,
+            origin,
+            at: origin,
+            hexes: 0,
+            open: 0,
+            zone,
+            kind,
+            target: None,
+            watch: Vec::new(),
+            recalled: false,
+            step: None,
+            halted: false,
+            barred: Vec::new(),
+        }
+    }
+}
+
 /// The kinds of Charge Movement (Battalion Game).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

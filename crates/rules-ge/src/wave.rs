@@ -185,19 +185,8 @@ impl GloryEmpire {
         self.push_charge_move(
             s,
             ChargeMove {
-                units: vec![u],
-                origin: at,
-                at,
-                hexes: 0,
-                open: 0,
-                zone,
-                kind: ChargeKind::Wave,
                 target: Some(w.target),
-                watch: Vec::new(),
-                recalled: false,
-                step: None,
-                halted: false,
-                barred: Vec::new(),
+                ..ChargeMove::new(ChargeKind::Wave, vec![u], at, zone)
             },
         );
         true
